@@ -1,0 +1,111 @@
+package dev.nqueens.cli;
+
+import dev.nqueens.job.BoardSizes;
+import dev.nqueens.job.NightlyRun;
+import dev.nqueens.job.NqueensProperties;
+import dev.nqueens.store.BoardSummary;
+import dev.nqueens.store.SolutionStore;
+import dev.nqueens.store.StoredLevel;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+
+/** Carries out a parsed {@link Invocation} inside the application context. */
+@Component
+public class Commands {
+
+    private final NightlyRun nightlyRun;
+    private final SolutionStore store;
+    private final NqueensProperties properties;
+
+    Commands(NightlyRun nightlyRun, SolutionStore store, NqueensProperties properties) {
+        this.nightlyRun = nightlyRun;
+        this.store = store;
+        this.properties = properties;
+    }
+
+    /** Runs the command, printing to {@code out} and {@code err}; returns the exit code. */
+    public int execute(Invocation invocation, PrintStream out, PrintStream err) {
+        return switch (invocation.command()) {
+            case Invocation.RUN -> run(out, err);
+            case Invocation.SHOW -> show(invocation, out, err);
+            default -> throw new IllegalArgumentException("unknown command " + invocation.command());
+        };
+    }
+
+    private int run(PrintStream out, PrintStream err) {
+        BoardSizes sizes = BoardSizes.parse(properties.sizes());
+        out.printf("Solving n = %s on %d thread(s) ...%n", sizes, properties.effectiveThreads());
+        NightlyRun.Outcome outcome = nightlyRun.run(sizes);
+        printSummaryTable(sizes.sizes(), outcome.solvedSizes(), out);
+        if (!outcome.completed()) {
+            outcome.failures().forEach(failure -> err.println("nqueens: " + failure));
+            err.printf("nqueens: the job ended %s%n", outcome.status());
+            return ExitCodes.FAILED;
+        }
+        if (outcome.solvedSizes().isEmpty()) {
+            out.println("Every size was already stored; reports exported again.");
+        }
+        out.printf("Job COMPLETED in %.1f s; reports in %s%n", outcome.elapsed().toMillis() / 1000.0,
+                properties.outputDir());
+        return ExitCodes.OK;
+    }
+
+    private void printSummaryTable(List<Integer> sizes, List<Integer> solvedNow, PrintStream out) {
+        out.printf("%4s %16s %14s %10s%n", "n", "solutions", "fundamental", "time");
+        for (int n : sizes) {
+            Optional<BoardSummary> summary = store.summary(n);
+            if (summary.isEmpty()) {
+                out.printf("%4d %16s %14s %10s%n", n, "-", "-", "not done");
+                continue;
+            }
+            BoardSummary row = summary.get();
+            String time = solvedNow.contains(n) ? String.format("%.2f s", row.elapsedMs() / 1000.0) : "stored";
+            out.printf("%4d %16d %14d %10s%n", n, row.totalSolutions(), row.fundamentalSolutions(), time);
+        }
+    }
+
+    private int show(Invocation invocation, PrintStream out, PrintStream err) {
+        int n = invocation.size();
+        Optional<BoardSummary> summary = store.summary(n);
+        if (summary.isEmpty()) {
+            err.printf("nqueens: n=%d has not been solved yet; run: ./nqueens run --sizes %d%n", n, n);
+            return ExitCodes.FAILED;
+        }
+        BoardSummary row = summary.get();
+        if (invocation.fundamentalOnly()) {
+            if (row.stored() == StoredLevel.COUNT) {
+                err.printf("nqueens: n=%d is stored as counts only; no representatives to show%n", n);
+                return ExitCodes.FAILED;
+            }
+            store.forEachFundamental(n, invocation.limit(), rep -> printSolution(out, rep.classOrdinal(),
+                    rep.placement(), String.format("  (orbit %d, %s)", rep.orbitSize(), rep.symmetry()),
+                    invocation.boards()));
+        } else {
+            if (row.stored() != StoredLevel.ALL) {
+                err.printf("nqueens: n=%d is stored as %s; use --fundamental or the counts below%n", n,
+                        row.stored());
+                out.println(totals(row));
+                return ExitCodes.FAILED;
+            }
+            store.forEachSolution(n, invocation.limit(), solution -> printSolution(out, solution.ordinal(),
+                    solution.placement(), "", invocation.boards()));
+        }
+        out.println(totals(row));
+        return ExitCodes.OK;
+    }
+
+    private static String totals(BoardSummary row) {
+        return String.format("n=%d: %d solutions, %d fundamental", row.n(), row.totalSolutions(),
+                row.fundamentalSolutions());
+    }
+
+    private static void printSolution(PrintStream out, long number, String placement, String note, boolean board) {
+        out.printf("No. %d: %s%s%n", number, placement, note);
+        if (board) {
+            out.print(Boards.render(placement));
+            out.println();
+        }
+    }
+}

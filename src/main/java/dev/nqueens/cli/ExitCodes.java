@@ -1,0 +1,15 @@
+package dev.nqueens.cli;
+
+/** The process exit codes, as documented in the README. */
+public final class ExitCodes {
+
+    /** The command did what was asked. */
+    public static final int OK = 0;
+    /** The job ran and failed (for example a count disagreed with the known values). */
+    public static final int FAILED = 1;
+    /** Bad input: an unknown command or option, an invalid value or setting, an unusable folder. */
+    public static final int USAGE = 2;
+
+    private ExitCodes() {
+    }
+}

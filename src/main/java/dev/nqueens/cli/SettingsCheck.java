@@ -1,0 +1,72 @@
+package dev.nqueens.cli;
+
+import dev.nqueens.job.BoardSizes;
+import dev.nqueens.job.NqueensProperties;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.ApplicationListener;
+
+/**
+ * Checks the {@code nqueens.*} settings as soon as the configuration is read, before any bean,
+ * connection or file exists, so bad settings change nothing. For {@code run} it also checks that
+ * the output folder can be written.
+ */
+public final class SettingsCheck implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
+
+    private final boolean needsOutput;
+
+    public SettingsCheck(boolean needsOutput) {
+        this.needsOutput = needsOutput;
+    }
+
+    @Override
+    public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
+        NqueensProperties settings;
+        try {
+            settings = Binder.get(event.getEnvironment()).bindOrCreate("nqueens", NqueensProperties.class);
+        } catch (BindException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new UsageException("invalid setting " + e.getProperty().getName() + "='"
+                    + e.getProperty().getValue() + "': " + cause.getMessage());
+        }
+        check(settings);
+    }
+
+    void check(NqueensProperties settings) {
+        try {
+            BoardSizes.parse(settings.sizes());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("setting nqueens.sizes: " + e.getMessage());
+        }
+        if (settings.threads() < 0) {
+            throw new UsageException("invalid setting nqueens.threads=" + settings.threads()
+                    + ": threads are >= 1, or 0 for one per core");
+        }
+        if (settings.chunkSize() < 1) {
+            throw new UsageException("invalid setting nqueens.chunk-size=" + settings.chunkSize()
+                    + ": a chunk holds at least 1 solution");
+        }
+        if (needsOutput) {
+            checkWritableFolder(Path.of(settings.outputDir()));
+        }
+    }
+
+    /** Probes the folder the way the export will use it: create it if missing, write, delete. */
+    static void checkWritableFolder(Path folder) {
+        if (Files.exists(folder) && !Files.isDirectory(folder)) {
+            throw new UsageException("output folder " + folder + " is a file, not a folder");
+        }
+        try {
+            Files.createDirectories(folder);
+            Path probe = Files.createTempFile(folder, ".write-check", ".tmp");
+            Files.delete(probe);
+        } catch (IOException | SecurityException e) {
+            throw new UsageException("output folder " + folder + " is not writable (" + e.getClass().getSimpleName()
+                    + ": " + e.getMessage() + ")");
+        }
+    }
+}

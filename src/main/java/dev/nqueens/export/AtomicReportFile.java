@@ -1,0 +1,103 @@
+package dev.nqueens.export;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * A report being written: the bytes go to a hidden temporary file beside the final one while
+ * their SHA-256 is computed; {@link #commit()} renames it into place atomically, so a reader sees
+ * the old complete file or the new complete file, never a part.
+ */
+final class AtomicReportFile implements AutoCloseable {
+
+    private final Path target;
+    private final Path temporary;
+    private final MessageDigest digest;
+    private final CountingOutputStream counting;
+    private final OutputStream out;
+    private boolean committed;
+
+    AtomicReportFile(Path target) throws IOException {
+        this.target = target;
+        this.temporary = target.resolveSibling("." + target.getFileName() + ".partial");
+        try {
+            this.digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+        this.counting = new CountingOutputStream(Files.newOutputStream(temporary));
+        this.out = new BufferedOutputStream(new DigestOutputStream(counting, digest), 1 << 16);
+    }
+
+    /** The stream to write the report to; closing it is left to this file. */
+    OutputStream stream() {
+        return new NonClosingOutputStream(out);
+    }
+
+    /** Flushes, renames into place and describes the file written. */
+    ManifestEntry commit() throws IOException {
+        out.close();
+        Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        committed = true;
+        return new ManifestEntry(target.getFileName().toString(), counting.count(),
+                HexFormat.of().formatHex(digest.digest()));
+    }
+
+    /** Drops the temporary file unless committed. */
+    @Override
+    public void close() throws IOException {
+        if (!committed) {
+            out.close();
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    private static final class CountingOutputStream extends java.io.FilterOutputStream {
+        private long count;
+
+        CountingOutputStream(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            count += len;
+        }
+
+        long count() {
+            return count;
+        }
+    }
+
+    /** Jackson closes the streams it writes to; the file decides when the bytes are complete. */
+    private static final class NonClosingOutputStream extends java.io.FilterOutputStream {
+        NonClosingOutputStream(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.flush();
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package dev.nqueens.export;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.nqueens.store.BoardSummary;
+import dev.nqueens.store.FundamentalRow;
+import dev.nqueens.store.SolutionRow;
+import dev.nqueens.store.SolutionStore;
+import dev.nqueens.store.StoredLevel;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.SequenceWriter;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.cfg.DateTimeFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.dataformat.csv.CsvMapper;
+import tools.jackson.dataformat.csv.CsvSchema;
+
+/**
+ * Exports what the database holds into a folder: {@code summary.json} and {@code summary.csv}
+ * for all sizes, per size stored with every solution {@code solutions-nNN.json|csv} and
+ * {@code fundamental-nNN.json|csv}, and last {@code manifest.json} naming every file with its size
+ * and SHA-256. Rows are streamed from the database to the files; memory use does not grow with
+ * the size.
+ */
+@Component
+public class ReportExporter {
+
+    @JsonPropertyOrder({"n", "total_solutions", "fundamental_solutions", "rot90_classes", "rot180_classes",
+            "asymmetric_classes", "stored", "computed_at", "elapsed_ms"})
+    private interface SummaryOrder {
+    }
+
+    @JsonPropertyOrder({"ordinal", "placement", "class_ordinal", "orbit_size", "symmetry"})
+    private interface SolutionOrder {
+    }
+
+    @JsonPropertyOrder({"class_ordinal", "placement", "orbit_size", "symmetry"})
+    private interface FundamentalOrder {
+    }
+
+    private record Manifest(String generatedAt, List<ManifestEntry> files) {
+    }
+
+    private final SolutionStore store;
+    private final JsonMapper json;
+    private final ObjectWriter lines;
+    private final CsvMapper csv;
+
+    public ReportExporter(SolutionStore store) {
+        this.store = store;
+        this.json = JsonMapper.builder()
+                .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .disable(SerializationFeature.CLOSE_CLOSEABLE)
+                .addMixIn(BoardSummary.class, SummaryOrder.class)
+                .addMixIn(SolutionRow.class, SolutionOrder.class)
+                .addMixIn(FundamentalRow.class, FundamentalOrder.class)
+                .build();
+        this.lines = json.writer().with(new LinePerElementPrinter());
+        this.csv = CsvMapper.builder()
+                .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .addMixIn(BoardSummary.class, SummaryOrder.class)
+                .addMixIn(SolutionRow.class, SolutionOrder.class)
+                .addMixIn(FundamentalRow.class, FundamentalOrder.class)
+                .build();
+    }
+
+    /** File name of the per-size solutions report, without extension: {@code solutions-n08}. */
+    public static String solutionsName(int n) {
+        return String.format("solutions-n%02d", n);
+    }
+
+    /** File name of the per-size class representatives report, without extension. */
+    public static String fundamentalName(int n) {
+        return String.format("fundamental-n%02d", n);
+    }
+
+    /**
+     * Exports every stored size into {@code folder} (created if missing) and returns the manifest
+     * entries, manifest last.
+     *
+     * @throws UncheckedIOException if a file cannot be written; files already complete stay
+     */
+    public List<ManifestEntry> exportAll(Path folder) {
+        try {
+            Files.createDirectories(folder);
+            List<ManifestEntry> files = new ArrayList<>();
+            List<BoardSummary> summaries = store.summaries();
+            files.add(write(folder.resolve("summary.json"), out -> json.writerWithDefaultPrettyPrinter()
+                    .writeValue(out, new SummaryReport(summaries))));
+            files.add(writeCsv(folder.resolve("summary.csv"), BoardSummary.class, writer -> summaries
+                    .forEach(row -> writer.write(row))));
+            for (BoardSummary summary : summaries) {
+                if (summary.stored() == StoredLevel.ALL) {
+                    files.addAll(exportSolutions(folder, summary));
+                }
+                if (summary.stored() != StoredLevel.COUNT) {
+                    files.addAll(exportFundamental(folder, summary));
+                }
+            }
+            Manifest manifest = new Manifest(
+                    OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS).toString(), files);
+            List<ManifestEntry> all = new ArrayList<>(files);
+            all.add(write(folder.resolve("manifest.json"),
+                    out -> json.writerWithDefaultPrettyPrinter().writeValue(out, manifest)));
+            return all;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot export to " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    private record SummaryReport(List<BoardSummary> sizes) {
+    }
+
+    private List<ManifestEntry> exportSolutions(Path folder, BoardSummary summary) throws IOException {
+        int n = summary.n();
+        ManifestEntry jsonFile = write(folder.resolve(solutionsName(n) + ".json"), out -> {
+            try (JsonGenerator generator = lines.createGenerator(out)) {
+                startSizeDocument(generator, summary, "solutions");
+                store.forEachSolution(n, Long.MAX_VALUE, generator::writePOJO);
+                endSizeDocument(generator);
+            }
+        });
+        ManifestEntry csvFile = writeCsv(folder.resolve(solutionsName(n) + ".csv"), SolutionRow.class,
+                writer -> store.forEachSolution(n, Long.MAX_VALUE, writer::write));
+        return List.of(jsonFile, csvFile);
+    }
+
+    private List<ManifestEntry> exportFundamental(Path folder, BoardSummary summary) throws IOException {
+        int n = summary.n();
+        ManifestEntry jsonFile = write(folder.resolve(fundamentalName(n) + ".json"), out -> {
+            try (JsonGenerator generator = lines.createGenerator(out)) {
+                startSizeDocument(generator, summary, "classes");
+                store.forEachFundamental(n, Long.MAX_VALUE, generator::writePOJO);
+                endSizeDocument(generator);
+            }
+        });
+        ManifestEntry csvFile = writeCsv(folder.resolve(fundamentalName(n) + ".csv"), FundamentalRow.class,
+                writer -> store.forEachFundamental(n, Long.MAX_VALUE, writer::write));
+        return List.of(jsonFile, csvFile);
+    }
+
+    /** Opens {@code {"n":8,"total_solutions":92,"fundamental_solutions":12,"<arrayName>":[}. */
+    private static void startSizeDocument(JsonGenerator generator, BoardSummary summary, String arrayName) {
+        generator.writeStartObject();
+        generator.writeNumberProperty("n", summary.n());
+        generator.writeNumberProperty("total_solutions", summary.totalSolutions());
+        generator.writeNumberProperty("fundamental_solutions", summary.fundamentalSolutions());
+        generator.writeName(arrayName);
+        generator.writeStartArray();
+    }
+
+    private static void endSizeDocument(JsonGenerator generator) {
+        generator.writeEndArray();
+        generator.writeEndObject();
+        generator.writeRaw('\n');
+    }
+
+    private interface Body {
+        void writeTo(java.io.OutputStream out) throws IOException;
+    }
+
+    private ManifestEntry write(Path target, Body body) throws IOException {
+        try (AtomicReportFile file = new AtomicReportFile(target)) {
+            body.writeTo(file.stream());
+            return file.commit();
+        }
+    }
+
+    private <T> ManifestEntry writeCsv(Path target, Class<T> type, Consumer<SequenceWriter> rows)
+            throws IOException {
+        CsvSchema schema = csv.schemaFor(type).withHeader();
+        return write(target, out -> {
+            try (SequenceWriter writer = csv.writer(schema).writeValues(out)) {
+                rows.accept(writer);
+            }
+        });
+    }
+}

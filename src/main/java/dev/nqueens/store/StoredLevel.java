@@ -1,0 +1,11 @@
+package dev.nqueens.store;
+
+/** How much of a board size the database holds ({@code board_summary.stored}). */
+public enum StoredLevel {
+    /** Every solution and every class representative. */
+    ALL,
+    /** Only the class representatives. */
+    FUNDAMENTAL,
+    /** Only the counts. */
+    COUNT
+}
