@@ -1,0 +1,52 @@
+package dev.nqueens.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class InvocationTests {
+
+    @Test
+    void parsesRunWithSizesAndThreads() {
+        Invocation run = Invocation.parse("run", "--sizes", "4,8,10-12", "--threads", "2");
+        assertThat(run.command()).isEqualTo(Invocation.RUN);
+        assertThat(run.springArguments()).containsExactly("--nqueens.sizes=4,8,10-12", "--nqueens.threads=2");
+        assertThat(Invocation.parse("run").springArguments()).isEmpty();
+    }
+
+    @Test
+    void parsesShow() {
+        Invocation show = Invocation.parse("show", "8", "--boards", "--fundamental", "--limit", "3");
+        assertThat(show.size()).isEqualTo(8);
+        assertThat(show.boards()).isTrue();
+        assertThat(show.fundamentalOnly()).isTrue();
+        assertThat(show.limit()).isEqualTo(3);
+        assertThat(Invocation.parse("show", "8").limit()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "frobnicate              | Unmatched argument at index 0: 'frobnicate'",
+        "run --foo               | Unknown option: '--foo'",
+        "run --sizes 0           | invalid size list '0': 0 is out of range",
+        "run --sizes abc         | invalid size list 'abc'",
+        "run --sizes 12-4        | invalid size list '12-4': range 12-4 is descending",
+        "run --threads 0         | invalid value '0' for --threads",
+        "show 0                  | invalid size list '0'",
+        "show 8-9                | show takes one board size",
+        "show 8 --limit -1       | invalid value '-1' for --limit",
+        "show                    | Missing required parameter: 'N'"})
+    void rejectsBadInputInOneLine(String args, String message) {
+        assertThatThrownBy(() -> Invocation.parse(args.split(" "))).isInstanceOf(UsageException.class)
+                .hasMessageStartingWith(message)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void noCommandIsAnError() {
+        assertThatThrownBy(Invocation::parse).isInstanceOf(UsageException.class).hasMessageStartingWith("no command");
+    }
+}
