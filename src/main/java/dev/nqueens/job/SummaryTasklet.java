@@ -52,8 +52,8 @@ final class SummaryTasklet implements Tasklet {
             ClassCounts wanted = new ClassCounts(expected.totalSolutions(), expected.fundamentalSolutions(),
                     expected.rot90Classes(), expected.rot180Classes(), expected.asymmetricClasses());
             if (!wanted.equals(counts)) {
-                throw new CountMismatchException("n=" + n + ": stored " + counts + " but the known values are "
-                        + wanted);
+                throw new CountMismatchException("n=" + n + ": stored " + counts.describe()
+                        + ", but the known values are " + wanted.describe());
             }
         });
     }

@@ -143,7 +143,8 @@ class NightlyJobIntegrationTests {
 
         assertThat(outcome.status()).isEqualTo(BatchStatus.FAILED);
         assertThat(outcome.failures()).singleElement().asString()
-                .startsWith("n=9: stored ClassCounts[totalSolutions=342");
+                .isEqualTo("n=9: stored 342 solutions, 46 fundamental (rot90/rot180/asymmetric 0/4/42),"
+                        + " but the known values are 352 solutions, 46 fundamental (rot90/rot180/asymmetric 0/4/42)");
         assertThat(count("SELECT COUNT(*) FROM board_summary WHERE n = ?", 9)).isZero();
     }
 
@@ -173,6 +174,35 @@ class NightlyJobIntegrationTests {
         }
         JsonNode summary = JsonMapper.builder().build().readTree(output.resolve("summary.json").toFile());
         assertThat(summary.get("sizes").get(7).get("total_solutions").asLong()).isEqualTo(92);
+    }
+
+    @Test
+    @Order(8)
+    void theReadmeQueriesRunAndReturnRows() throws IOException {
+        List<String> queries = readmeSqlBlocks();
+        assertThat(queries).hasSizeGreaterThanOrEqualTo(3);
+        for (String query : queries) {
+            assertThat(jdbc.queryForList(query)).as(query).isNotEmpty();
+        }
+        assertThat(jdbc.queryForList(queries.get(1))).hasSize(8);
+        assertThat(jdbc.queryForList(queries.get(2))).hasSize(4);
+    }
+
+    /** The fenced {@code sql} blocks of the README, comments stripped. */
+    static List<String> readmeSqlBlocks() throws IOException {
+        List<String> blocks = new java.util.ArrayList<>();
+        StringBuilder current = null;
+        for (String line : Files.readAllLines(Path.of("README.md"))) {
+            if (line.equals("```sql")) {
+                current = new StringBuilder();
+            } else if (line.equals("```") && current != null) {
+                blocks.add(current.toString().trim().replaceAll(";$", ""));
+                current = null;
+            } else if (current != null && !line.startsWith("--")) {
+                current.append(line).append('\n');
+            }
+        }
+        return blocks;
     }
 
     private long count(String sql, Integer n) {
