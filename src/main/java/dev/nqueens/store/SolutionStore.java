@@ -12,6 +12,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Reads and writes the product's tables. Writes join the caller's transaction (a chunk, a summary
@@ -116,7 +117,11 @@ public class SolutionStore {
         return jdbc.query(SUMMARY_SELECT + " ORDER BY n", Map.of(), SolutionStore::summaryRow);
     }
 
-    /** Streams the solutions of size {@code n} in ordinal order, at most {@code limit} of them. */
+    /**
+     * Streams the solutions of size {@code n} in ordinal order, at most {@code limit} of them. Runs in
+     * a read-only transaction so that PostgreSQL uses a cursor instead of loading every row.
+     */
+    @Transactional(readOnly = true)
     public void forEachSolution(int n, long limit, Consumer<SolutionRow> action) {
         jdbc.query("""
                 SELECT ordinal, placement, class_ordinal, orbit_size, symmetry
@@ -128,6 +133,7 @@ public class SolutionStore {
     }
 
     /** Streams the class representatives of size {@code n} in class order, at most {@code limit}. */
+    @Transactional(readOnly = true)
     public void forEachFundamental(int n, long limit, Consumer<FundamentalRow> action) {
         jdbc.query("""
                 SELECT class_ordinal, placement, orbit_size, symmetry

@@ -1,220 +1,25 @@
 package dev.nqueens.job;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import dev.nqueens.Reference;
-import dev.nqueens.export.ReportExporter;
-import java.io.IOException;
-import java.nio.file.Files;
+import dev.nqueens.TestDatabases;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
-import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.batch.core.BatchStatus;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
-/**
- * The whole job on a fresh H2 file database in PostgreSQL mode, created by Flyway: stored rows,
- * summaries against the reference, resume after a partial size, a mismatch failing the job,
- * golden export files and the manifest's checksums.
- */
-@SpringBootTest(properties = "nqueens.threads=2")
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class NightlyJobIntegrationTests {
+/** The end-to-end job checks on the embedded default: an H2 file in PostgreSQL mode. */
+class NightlyJobIntegrationTests extends AbstractNightlyJobIntegrationTests {
 
     @TempDir
     static Path work;
 
     @DynamicPropertySource
     static void freshDatabase(DynamicPropertyRegistry registry) {
-        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + work.resolve("db/nqueens").toAbsolutePath()
-                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH");
+        TestDatabases.useH2(registry, work);
         registry.add("nqueens.output-dir", () -> work.resolve("output").toString());
     }
 
-    @Autowired
-    NightlyRun nightlyRun;
-
-    @Autowired
-    JdbcTemplate jdbc;
-
-    Path output;
-
-    @BeforeEach
-    void output() {
-        output = work.resolve("output");
-    }
-
-    @Test
-    @Order(1)
-    void firstRunStoresExactlyTheKnownValuesForOneToTen() {
-        NightlyRun.Outcome outcome = nightlyRun.run(BoardSizes.parse("1-10"));
-
-        assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
-        assertThat(outcome.solvedSizes()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
-        for (int n = 1; n <= 10; n++) {
-            Reference.Counts expected = Reference.counts(n);
-            Map<String, Object> summary = jdbc.queryForMap("SELECT * FROM board_summary WHERE n = ?", n);
-            assertThat(summary).containsEntry("total_solutions", expected.total())
-                    .containsEntry("fundamental_solutions", expected.fundamental())
-                    .containsEntry("rot90_classes", expected.rot90())
-                    .containsEntry("rot180_classes", expected.rot180())
-                    .containsEntry("asymmetric_classes", expected.asymmetric())
-                    .containsEntry("stored", "ALL");
-            assertThat(count("SELECT COUNT(*) FROM solution WHERE n = ?", n)).isEqualTo(expected.total());
-            assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", n))
-                    .isEqualTo(expected.fundamental());
-        }
-        assertThat(count("SELECT COUNT(*) FROM stored_solution", null)).isEqualTo(1 + 2 + 10 + 4 + 40 + 92 + 352 + 724);
-    }
-
-    @Test
-    @Order(2)
-    void eightIsStoredInTheReferenceOrderWithItsClasses() {
-        List<Reference.N8> expected = Reference.n8();
-        List<Map<String, Object>> rows = jdbc.queryForList(
-                "SELECT ordinal, placement, class_ordinal, orbit_size FROM solution WHERE n = 8 ORDER BY ordinal");
-        assertThat(rows).hasSize(92);
-        List<String> representatives = expected.stream().filter(Reference.N8::fundamental)
-                .map(Reference.N8::spaced).toList();
-        for (int i = 0; i < 92; i++) {
-            Reference.N8 want = expected.get(i);
-            Map<String, Object> row = rows.get(i);
-            assertThat(row.get("ordinal")).isEqualTo((long) want.ordinal());
-            assertThat(row.get("placement")).isEqualTo(want.spaced());
-            assertThat(((Number) row.get("orbit_size")).intValue()).isEqualTo(want.orbitSize());
-            long classOrdinal = (Long) row.get("class_ordinal");
-            assertThat(representatives.get((int) classOrdinal - 1)).isEqualTo(want.representativeSpaced());
-        }
-    }
-
-    @Test
-    @Order(3)
-    void aSecondRunOfTheSameSizesStoresNothingTwice() {
-        long before = count("SELECT COUNT(*) FROM stored_solution", null);
-        NightlyRun.Outcome outcome = nightlyRun.run(BoardSizes.parse("1-10"));
-        assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
-        assertThat(outcome.solvedSizes()).isEmpty();
-        assertThat(count("SELECT COUNT(*) FROM stored_solution", null)).isEqualTo(before);
-        assertThat(count("SELECT COUNT(*) FROM (SELECT n, placement FROM stored_solution GROUP BY n, placement"
-                + " HAVING COUNT(*) > 1) d", null)).isZero();
-    }
-
-    @Test
-    @Order(4)
-    void aPartlyStoredSizeIsCompletedFromWhereItStopped() {
-        jdbc.update("DELETE FROM board_summary WHERE n = 10");
-        jdbc.update("DELETE FROM stored_solution WHERE n = 10 AND ordinal > 30");
-        jdbc.update("""
-                DELETE FROM fundamental_solution f WHERE n = 10 AND NOT EXISTS
-                (SELECT 1 FROM stored_solution s WHERE s.n = 10 AND s.placement = f.placement)""");
-        assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", 10)).isBetween(1L, 91L);
-
-        NightlyRun.Outcome outcome = nightlyRun.run(BoardSizes.parse("9-10"));
-
-        assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
-        assertThat(outcome.solvedSizes()).containsExactly(10);
-        assertThat(count("SELECT COUNT(*) FROM solution WHERE n = ?", 10)).isEqualTo(724);
-        assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", 10)).isEqualTo(92);
-        assertThat(count("SELECT MAX(ordinal) FROM stored_solution WHERE n = ?", 10)).isEqualTo(724);
-    }
-
-    @Test
-    @Order(5)
-    void aSizeThatDisagreesWithTheKnownValuesFailsTheJobAndGetsNoSummary() {
-        jdbc.update("DELETE FROM board_summary WHERE n = 9");
-        jdbc.update("DELETE FROM stored_solution WHERE n = 9 AND ordinal BETWEEN 100 AND 109");
-
-        NightlyRun.Outcome outcome = nightlyRun.run(BoardSizes.parse("9"));
-
-        assertThat(outcome.status()).isEqualTo(BatchStatus.FAILED);
-        assertThat(outcome.failures()).singleElement().asString()
-                .isEqualTo("n=9: stored 342 solutions, 46 fundamental (rot90/rot180/asymmetric 0/4/42),"
-                        + " but the known values are 352 solutions, 46 fundamental (rot90/rot180/asymmetric 0/4/42)");
-        assertThat(count("SELECT COUNT(*) FROM board_summary WHERE n = ?", 9)).isZero();
-    }
-
-    @Test
-    @Order(6)
-    void exportsOfSixMatchTheGoldenFiles() throws IOException {
-        for (String name : List.of(ReportExporter.solutionsName(6) + ".csv", ReportExporter.solutionsName(6) + ".json",
-                ReportExporter.fundamentalName(6) + ".csv", ReportExporter.fundamentalName(6) + ".json")) {
-            assertThat(output.resolve(name)).as(name)
-                    .hasSameTextualContentAs(Path.of("src/test/resources/expected", name));
-        }
-    }
-
-    @Test
-    @Order(7)
-    void theManifestListsEveryFileWithItsSizeAndChecksum() throws IOException {
-        JsonNode manifest = JsonMapper.builder().build().readTree(output.resolve("manifest.json").toFile());
-        JsonNode files = manifest.get("files");
-        assertThat(files).hasSize(2 + 4 * 10);
-        for (JsonNode file : files) {
-            Path exported = output.resolve(file.get("name").asString());
-            assertThat(Files.size(exported)).isEqualTo(file.get("bytes").asLong());
-            assertThat(sha256(exported)).isEqualTo(file.get("sha256").asString());
-        }
-        try (var listing = Files.list(output)) {
-            assertThat(listing.map(p -> p.getFileName().toString())).noneMatch(name -> name.endsWith(".partial"));
-        }
-        JsonNode summary = JsonMapper.builder().build().readTree(output.resolve("summary.json").toFile());
-        assertThat(summary.get("sizes").get(7).get("total_solutions").asLong()).isEqualTo(92);
-    }
-
-    @Test
-    @Order(8)
-    void theReadmeQueriesRunAndReturnRows() throws IOException {
-        List<String> queries = readmeSqlBlocks();
-        assertThat(queries).hasSizeGreaterThanOrEqualTo(3);
-        for (String query : queries) {
-            assertThat(jdbc.queryForList(query)).as(query).isNotEmpty();
-        }
-        assertThat(jdbc.queryForList(queries.get(1))).hasSize(8);
-        assertThat(jdbc.queryForList(queries.get(2))).hasSize(4);
-    }
-
-    /** The fenced {@code sql} blocks of the README, comments stripped. */
-    static List<String> readmeSqlBlocks() throws IOException {
-        List<String> blocks = new java.util.ArrayList<>();
-        StringBuilder current = null;
-        for (String line : Files.readAllLines(Path.of("README.md"))) {
-            if (line.equals("```sql")) {
-                current = new StringBuilder();
-            } else if (line.equals("```") && current != null) {
-                blocks.add(current.toString().trim().replaceAll(";$", ""));
-                current = null;
-            } else if (current != null && !line.startsWith("--")) {
-                current.append(line).append('\n');
-            }
-        }
-        return blocks;
-    }
-
-    private long count(String sql, Integer n) {
-        Long value = n == null ? jdbc.queryForObject(sql, Long.class) : jdbc.queryForObject(sql, Long.class, n);
-        return value == null ? 0 : value;
-    }
-
-    static String sha256(Path file) throws IOException {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    @Override
+    Path outputFolder() {
+        return work.resolve("output");
     }
 }

@@ -1,0 +1,58 @@
+package dev.nqueens;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+/**
+ * The databases the integration tests run on: a fresh H2 file in PostgreSQL mode (always), and a
+ * fresh database on the PostgreSQL server named by the environment variable
+ * {@value #POSTGRES_URL_VARIABLE} (a JDBC URL of the server's maintenance database; {@code .ci/run}
+ * starts one). Without it the PostgreSQL tests are skipped and say so.
+ */
+public final class TestDatabases {
+
+    public static final String POSTGRES_URL_VARIABLE = "NQUEENS_TEST_POSTGRES_URL";
+    public static final String POSTGRES_SKIPPED = "PostgreSQL tests skipped: set " + POSTGRES_URL_VARIABLE
+            + " (e.g. jdbc:postgresql://127.0.0.1:55432/postgres?user=postgres) or run .ci/run";
+
+    private TestDatabases() {
+    }
+
+    public static String h2Url(Path file) {
+        return "jdbc:h2:file:" + file.toAbsolutePath() + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH";
+    }
+
+    public static void useH2(DynamicPropertyRegistry registry, Path folder) {
+        registry.add("spring.datasource.url", () -> h2Url(folder.resolve("db/nqueens")));
+        registry.add("spring.datasource.username", () -> "sa");
+        registry.add("spring.datasource.password", () -> "");
+    }
+
+    public static boolean postgresAvailable() {
+        String url = System.getenv(POSTGRES_URL_VARIABLE);
+        return url != null && !url.isBlank();
+    }
+
+    /**
+     * Creates (or re-creates) database {@code name} on the test server and points the context at it.
+     *
+     * @throws IllegalStateException if the server cannot be reached
+     */
+    public static void usePostgres(DynamicPropertyRegistry registry, String name) {
+        String maintenanceUrl = System.getenv(POSTGRES_URL_VARIABLE);
+        try (Connection connection = DriverManager.getConnection(maintenanceUrl);
+                Statement statement = connection.createStatement()) {
+            statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            statement.execute("CREATE DATABASE " + name);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create test database " + name + ": " + e.getMessage(), e);
+        }
+        String databaseUrl = maintenanceUrl.replaceFirst("/[^/?]+(\\?|$)", "/" + name + "$1");
+        String separator = databaseUrl.contains("?") ? "&" : "?";
+        registry.add("spring.datasource.url", () -> databaseUrl + separator + "reWriteBatchedInserts=true");
+    }
+}
