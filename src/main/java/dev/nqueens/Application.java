@@ -36,6 +36,9 @@ public class Application {
             out.print(Invocation.usage());
             return ExitCodes.OK;
         }
+        if (Invocation.COUNT.equals(invocation.command())) {
+            return Commands.count(invocation, out, err);
+        }
         SpringApplication application = new SpringApplication(Application.class);
         application.setBannerMode(Banner.Mode.OFF);
         application.setWebApplicationType(WebApplicationType.NONE);

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class AlgorithmCoreIsolationTests {
 
     @ParameterizedTest
-    @ValueSource(strings = {"solver", "symmetry"})
+    @ValueSource(strings = {"solver", "symmetry", "count"})
     void importsNoFrameworkOrDatabase(String pkg) throws IOException {
         Path folder = Path.of("src/main/java/dev/nqueens", pkg);
         assertThat(folder).isDirectory();

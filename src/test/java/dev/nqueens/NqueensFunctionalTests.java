@@ -33,7 +33,7 @@ class NqueensFunctionalTests {
     void runSolvesStoresAndExportsThenShowPrintsAsTheSeedsDid() throws Exception {
         Result run = nqueens("run", "--sizes", "1-8,10");
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("   8               92             12").contains("Job COMPLETED");
+        assertThat(run.out()).contains("   8                   92               12          ALL").contains("Job COMPLETED");
         assertThat(workingDirectory.resolve("data/nqueens.mv.db")).exists();
         assertThat(workingDirectory.resolve("output/manifest.json")).exists();
         assertThat(workingDirectory.resolve("output/solutions-n10.csv")).exists();

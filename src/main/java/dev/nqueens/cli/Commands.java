@@ -3,10 +3,14 @@ package dev.nqueens.cli;
 import dev.nqueens.job.BoardSizes;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NqueensProperties;
+import dev.nqueens.job.RunRequest;
+import dev.nqueens.job.SizePlan;
+import dev.nqueens.job.StorageLimits;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;
 import java.io.PrintStream;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
@@ -25,26 +29,37 @@ public class Commands {
         this.properties = properties;
     }
 
+    /** Runs {@code count}: no Spring context, no database. */
+    public static int count(Invocation invocation, PrintStream out, PrintStream err) {
+        return CountCommand.run(invocation.size(), invocation.threads(), out, err);
+    }
+
     /** Runs the command, printing to {@code out} and {@code err}; returns the exit code. */
     public int execute(Invocation invocation, PrintStream out, PrintStream err) {
         return switch (invocation.command()) {
-            case Invocation.RUN -> run(out, err);
+            case Invocation.RUN -> run(invocation, out, err);
             case Invocation.SHOW -> show(invocation, out, err);
             default -> throw new IllegalArgumentException("unknown command " + invocation.command());
         };
     }
 
-    private int run(PrintStream out, PrintStream err) {
+    private int run(Invocation invocation, PrintStream out, PrintStream err) {
         BoardSizes sizes = BoardSizes.parse(properties.sizes());
-        out.printf("Solving n = %s on %d thread(s) ...%n", sizes, properties.effectiveThreads());
-        NightlyRun.Outcome outcome = nightlyRun.run(sizes);
-        printSummaryTable(sizes.sizes(), outcome.solvedSizes(), out);
+        StorageLimits limits = properties.storageLimits();
+        out.printf("Solving n = %s on %d thread(s); storing %s ...%n", sizes, properties.effectiveThreads(),
+                describe(limits));
+        NightlyRun.Outcome outcome = nightlyRun.run(new RunRequest(sizes, limits, invocation.force(),
+                LocalDateTime.now()));
+        if (outcome.restarted()) {
+            out.println("Restarted the unfinished run of the same sizes: finished sizes were kept.");
+        }
+        printSummaryTable(outcome.plan(), out);
         if (!outcome.completed()) {
             outcome.failures().forEach(failure -> err.println("nqueens: " + failure));
-            err.printf("nqueens: the job ended %s%n", outcome.status());
+            err.printf("nqueens: the job ended %s; the next run resumes it%n", outcome.status());
             return ExitCodes.FAILED;
         }
-        if (outcome.solvedSizes().isEmpty()) {
+        if (outcome.computedSizes().isEmpty()) {
             out.println("Every size was already stored; reports exported again.");
         }
         out.printf("Job COMPLETED in %.1f s; reports in %s%n", outcome.elapsed().toMillis() / 1000.0,
@@ -52,17 +67,27 @@ public class Commands {
         return ExitCodes.OK;
     }
 
-    private void printSummaryTable(List<Integer> sizes, List<Integer> solvedNow, PrintStream out) {
-        out.printf("%4s %16s %14s %10s%n", "n", "solutions", "fundamental", "time");
-        for (int n : sizes) {
-            Optional<BoardSummary> summary = store.summary(n);
+    private static String describe(StorageLimits limits) {
+        return "every solution up to n=" + limits.allUpTo() + ", class representatives up to n="
+                + limits.fundamentalUpTo() + ", counts beyond";
+    }
+
+    private void printSummaryTable(List<SizePlan> plan, PrintStream out) {
+        out.printf("%4s %20s %16s %12s %10s%n", "n", "solutions", "fundamental", "stored", "time");
+        for (SizePlan size : plan) {
+            Optional<BoardSummary> summary = store.summary(size.n());
             if (summary.isEmpty()) {
-                out.printf("%4d %16s %14s %10s%n", n, "-", "-", "not done");
+                out.printf("%4d %20s %16s %12s %10s%n", size.n(), "-", "-", "-", "not done");
                 continue;
             }
             BoardSummary row = summary.get();
-            String time = solvedNow.contains(n) ? String.format("%.2f s", row.elapsedMs() / 1000.0) : "stored";
-            out.printf("%4d %16d %14d %10s%n", n, row.totalSolutions(), row.fundamentalSolutions(), time);
+            String time = switch (size.action()) {
+                case SKIP -> "kept";
+                case DOWNGRADE -> "reduced";
+                default -> String.format("%.2f s", row.elapsedMs() / 1000.0);
+            };
+            out.printf("%4d %20d %16d %12s %10s%n", size.n(), row.totalSolutions(), row.fundamentalSolutions(),
+                    row.stored(), time);
         }
     }
 

@@ -1,29 +1,41 @@
 package dev.nqueens.cli;
 
 import dev.nqueens.job.BoardSizes;
+import dev.nqueens.job.StorageLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParseResult;
 
 /**
  * What the user asked for, parsed and checked before anything is started: a command and its
- * options. Options that are settings ({@code --sizes}, {@code --threads}) become Spring
- * properties with the highest precedence.
+ * options. Options that are settings ({@code --sizes}, {@code --threads}, the storage limits)
+ * become Spring properties with the highest precedence.
+ *
+ * @param command {@link #RUN}, {@link #SHOW}, {@link #COUNT} or {@link #HELP}
+ * @param settings the settings this invocation overrides, as Spring command-line properties
+ * @param force {@code run}: recompute sizes already published
+ * @param size {@code show}, {@code count}: the board size
+ * @param threads {@code count}: threads, 0 = one per core
+ * @param boards {@code show}: draw each solution
+ * @param fundamentalOnly {@code show}: only the class representatives
+ * @param limit {@code show}: at most this many solutions
  */
-public record Invocation(String command, Optional<BoardSizes> sizes, Optional<Integer> threads, int size,
+public record Invocation(String command, List<String> settings, boolean force, int size, int threads,
         boolean boards, boolean fundamentalOnly, long limit) {
 
     public static final String RUN = "run";
     public static final String SHOW = "show";
+    public static final String COUNT = "count";
     public static final String HELP = "help";
+    private static final String COMMANDS = " (commands: run, show, count; see --help)";
 
-    @Command(name = "nqueens", subcommands = {RunOptions.class, ShowOptions.class},
+    @Command(name = "nqueens", subcommands = {RunOptions.class, ShowOptions.class, CountOptions.class},
             description = "Solves the N-Queens problem for a range of board sizes, stores and exports the solutions.")
     static final class Root {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
@@ -37,6 +49,17 @@ public record Invocation(String command, Optional<BoardSizes> sizes, Optional<In
 
         @Option(names = "--threads", paramLabel = "T", description = "Partitions solved at once (default: cores).")
         String threads;
+
+        @Option(names = "--store-all-up-to", paramLabel = "N",
+                description = "Store every solution of sizes up to N.")
+        String allUpTo;
+
+        @Option(names = "--store-fundamental-up-to", paramLabel = "N",
+                description = "Store the class representatives of sizes up to N; larger sizes only their counts.")
+        String fundamentalUpTo;
+
+        @Option(names = "--force", description = "Recompute sizes that are already stored.")
+        boolean force;
     }
 
     @Command(name = SHOW, description = "Print the stored solutions of one board size.")
@@ -54,6 +77,15 @@ public record Invocation(String command, Optional<BoardSizes> sizes, Optional<In
         String limit;
     }
 
+    @Command(name = COUNT, description = "Count one board size without storing anything; print the rate.")
+    static final class CountOptions {
+        @Parameters(index = "0", paramLabel = "N", description = "The board size.")
+        String size;
+
+        @Option(names = "--threads", paramLabel = "T", description = "Threads (default: cores).")
+        String threads;
+    }
+
     /** The usage text of all commands. */
     public static String usage() {
         CommandLine root = new CommandLine(new Root());
@@ -66,45 +98,67 @@ public record Invocation(String command, Optional<BoardSizes> sizes, Optional<In
      * @throws UsageException naming what is wrong and what is allowed
      */
     public static Invocation parse(String... args) {
-        CommandLine commandLine = new CommandLine(new Root());
         ParseResult result;
         try {
-            result = commandLine.parseArgs(args);
+            result = new CommandLine(new Root()).parseArgs(args);
         } catch (ParameterException e) {
-            throw new UsageException(e.getMessage().lines().findFirst().orElse("bad arguments")
-                    + " (commands: run, show; see --help)");
+            throw new UsageException(e.getMessage().lines().findFirst().orElse("bad arguments") + COMMANDS);
         }
-        if (result.isUsageHelpRequested() || !result.hasSubcommand()) {
-            if (!result.isUsageHelpRequested()) {
-                throw new UsageException("no command given (commands: run, show; see --help)");
-            }
-            return new Invocation(HELP, Optional.empty(), Optional.empty(), 0, false, false, 0);
+        if (result.isUsageHelpRequested()) {
+            return new Invocation(HELP, List.of(), false, 0, 0, false, false, 0);
         }
-        ParseResult sub = result.subcommand();
-        Object options = sub.commandSpec().userObject();
+        if (!result.hasSubcommand()) {
+            throw new UsageException("no command given" + COMMANDS);
+        }
+        Object options = result.subcommand().commandSpec().userObject();
         if (options instanceof RunOptions run) {
-            Optional<BoardSizes> sizes = Optional.ofNullable(run.sizes).map(Invocation::sizes);
-            Optional<Integer> threads = Optional.ofNullable(run.threads)
-                    .map(text -> positive("--threads", text, "a whole number of threads >= 1"));
-            return new Invocation(RUN, sizes, threads, 0, false, false, 0);
+            return parseRun(run);
+        }
+        if (options instanceof CountOptions count) {
+            int threads = count.threads == null ? 0 : positive("--threads", count.threads, "a whole number >= 1");
+            return new Invocation(COUNT, List.of(), false, oneSize(count.size, COUNT), threads, false, false, 0);
         }
         ShowOptions show = (ShowOptions) options;
-        BoardSizes one = sizes(show.size);
-        if (one.sizes().size() != 1) {
-            throw new UsageException("show takes one board size, not '" + show.size + "'");
-        }
         long limit = show.limit == null ? Long.MAX_VALUE
                 : positive("--limit", show.limit, "a whole number of solutions >= 1");
-        return new Invocation(SHOW, Optional.empty(), Optional.empty(), one.sizes().get(0), show.boards,
-                show.fundamental, limit);
+        return new Invocation(SHOW, List.of(), false, oneSize(show.size, SHOW), 0, show.boards, show.fundamental,
+                limit);
     }
 
-    /** The settings this invocation overrides, as Spring command-line properties. */
+    private static Invocation parseRun(RunOptions run) {
+        List<String> settings = new ArrayList<>();
+        if (run.sizes != null) {
+            settings.add("--nqueens.sizes=" + sizes(run.sizes));
+        }
+        if (run.threads != null) {
+            settings.add("--nqueens.threads=" + positive("--threads", run.threads, "a whole number of threads >= 1"));
+        }
+        Optional<Integer> all = Optional.ofNullable(run.allUpTo).map(text -> limit("--store-all-up-to", text));
+        Optional<Integer> fundamental = Optional.ofNullable(run.fundamentalUpTo)
+                .map(text -> limit("--store-fundamental-up-to", text));
+        all.ifPresent(value -> settings.add("--nqueens.storage.all-up-to=" + value));
+        fundamental.ifPresent(value -> settings.add("--nqueens.storage.fundamental-up-to=" + value));
+        if (all.isPresent() && fundamental.isPresent()) {
+            try {
+                new StorageLimits(all.get(), fundamental.get());
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        return new Invocation(RUN, List.copyOf(settings), run.force, 0, 0, false, false, 0);
+    }
+
+    /** The settings this invocation overrides, as Spring command-line arguments. */
     public String[] springArguments() {
-        List<String> arguments = new ArrayList<>();
-        sizes.ifPresent(value -> arguments.add("--nqueens.sizes=" + value));
-        threads.ifPresent(value -> arguments.add("--nqueens.threads=" + value));
-        return arguments.toArray(String[]::new);
+        return settings.toArray(String[]::new);
+    }
+
+    private static int oneSize(String text, String command) {
+        BoardSizes one = sizes(text == null ? "" : text);
+        if (one.sizes().size() != 1) {
+            throw new UsageException(command + " takes one board size, not '" + text + "'");
+        }
+        return one.sizes().get(0);
     }
 
     private static BoardSizes sizes(String text) {
@@ -113,6 +167,19 @@ public record Invocation(String command, Optional<BoardSizes> sizes, Optional<In
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    private static int limit(String option, String text) {
+        try {
+            int value = Integer.parseInt(text.trim());
+            if (value >= 0 && value <= BoardSizes.MAX) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with what is allowed
+        }
+        throw new UsageException("invalid value '" + text + "' for " + option + ": a board size 0.." + BoardSizes.MAX
+                + " (0 = none)");
     }
 
     private static int positive(String option, String text, String allowed) {

@@ -50,6 +50,14 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
             throw new UsageException("invalid setting nqueens.chunk-size=" + settings.chunkSize()
                     + ": a chunk holds at least 1 solution");
         }
+        if (settings.storage() == null) {
+            throw new UsageException("missing settings nqueens.storage.all-up-to and nqueens.storage.fundamental-up-to");
+        }
+        try {
+            settings.storageLimits();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("setting nqueens.storage: " + e.getMessage());
+        }
         if (needsOutput) {
             checkWritableFolder(Path.of(settings.outputDir()));
         }

@@ -1,64 +1,173 @@
 package dev.nqueens.job;
 
+import dev.nqueens.store.BoardSummary;
+import dev.nqueens.store.SolutionStore;
 import java.time.Duration;
-import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.stereotype.Service;
 
-/** Starts the nightly job for a set of sizes and reports how it ended. */
+/**
+ * Starts the nightly job and reports how it ended. One run at a time: it takes the run lock,
+ * marks executions left running by a crashed process as failed, and restarts the last execution
+ * when it failed or was stopped with the same request (finishing its work where it ended);
+ * otherwise it plans the sizes and starts a new job instance.
+ */
 @Service
 public class NightlyRun {
 
-    /** How a run ended: the job's status, the sizes solved by it, and what failed. */
-    public record Outcome(BatchStatus status, List<Integer> solvedSizes, List<String> failures, Duration elapsed) {
+    static final String SIZES = "sizes";
+    static final String LIMITS = "storage";
+    static final String FORCE = "force";
+    static final String KEY = "run";
+    static final String PLAN = "plan";
+
+    /** How a run ended: the job's status, its plan, whether it restarted an earlier execution. */
+    public record Outcome(BatchStatus status, List<SizePlan> plan, boolean restarted, List<String> failures,
+            Duration elapsed) {
 
         public boolean completed() {
             return status == BatchStatus.COMPLETED;
         }
+
+        /** The sizes this run computed. */
+        public List<Integer> computedSizes() {
+            return plan.stream().filter(SizePlan::computes).map(SizePlan::n).toList();
+        }
     }
 
     private final JobOperator jobOperator;
+    private final JobRepository jobRepository;
     private final Job nightlyJob;
+    private final SolutionStore store;
+    private final RunLock runLock;
 
-    NightlyRun(JobOperator jobOperator, Job nightlyJob) {
+    NightlyRun(JobOperator jobOperator, JobRepository jobRepository, Job nightlyJob, SolutionStore store,
+            RunLock runLock) {
         this.jobOperator = jobOperator;
+        this.jobRepository = jobRepository;
         this.nightlyJob = nightlyJob;
+        this.store = store;
+        this.runLock = runLock;
     }
 
     /**
      * Runs the job to its end in the calling thread.
      *
-     * @throws IllegalStateException if the job repository refuses to start it
+     * @throws RunInProgressException if another run holds the database
      */
-    public Outcome run(BoardSizes sizes) {
-        JobParameters parameters = new JobParametersBuilder()
-                .addString(NightlyJobConfiguration.SIZES_PARAMETER, sizes.toString())
-                .addLocalDateTime("started", LocalDateTime.now())
-                .toJobParameters();
-        JobExecution execution;
-        try {
-            execution = jobOperator.start(nightlyJob, parameters);
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot start the job: " + e.getMessage(), e);
+    public Outcome run(RunRequest request) {
+        try (RunLock.Held lock = runLock.acquire()) {
+            recoverExecutionsOfDeadRuns();
+            JobExecution execution;
+            boolean restarted;
+            Optional<JobExecution> unfinished = lastUnfinished().filter(last -> sameRequest(last, request));
+            try {
+                if (unfinished.isPresent()) {
+                    execution = jobOperator.restart(unfinished.get());
+                    restarted = true;
+                } else {
+                    abandonUnfinished();
+                    execution = jobOperator.start(nightlyJob, parameters(request, plan(request)));
+                    restarted = false;
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot start the job: " + e.getMessage(), e);
+            }
+            List<String> failures = execution.getAllFailureExceptions().stream()
+                    .map(NightlyRun::rootMessage).distinct().toList();
+            Duration elapsed = Duration.between(execution.getStartTime(), execution.getEndTime());
+            return new Outcome(execution.getStatus(),
+                    SizePlan.parse(execution.getJobParameters().getString(PLAN)), restarted, failures, elapsed);
         }
-        List<Integer> solved = execution.getStepExecutions().stream()
-                .filter(NightlyJobConfiguration::isSolveSizeStep)
-                .filter(step -> step.getStatus() == BatchStatus.COMPLETED)
-                .map(step -> step.getExecutionContext().getInt(SizePartitioner.SIZE_KEY))
-                .sorted()
-                .toList();
-        List<String> failures = execution.getAllFailureExceptions().stream()
-                .map(NightlyRun::rootMessage)
-                .distinct()
-                .toList();
-        Duration elapsed = Duration.between(execution.getStartTime(), execution.getEndTime());
-        return new Outcome(execution.getStatus(), solved, failures, elapsed);
+    }
+
+    /**
+     * Asks a running job of this process to stop at its next chunk boundary.
+     *
+     * @return true if a running execution was told to stop
+     */
+    public boolean stopRunning() {
+        boolean stopped = false;
+        for (JobExecution running : jobRepository.findRunningJobExecutions(NightlyJobConfiguration.JOB_NAME)) {
+            try {
+                stopped |= jobOperator.stop(running);
+            } catch (Exception e) {
+                // already ending
+            }
+        }
+        return stopped;
+    }
+
+    /** What each requested size needs, given what is published. */
+    List<SizePlan> plan(RunRequest request) {
+        List<SizePlan> plan = new ArrayList<>();
+        for (int n : request.sizes().sizes()) {
+            plan.add(SizePlan.decide(n, request.limits().levelOf(n),
+                    store.summary(n).map(BoardSummary::stored), request.force()));
+        }
+        return plan;
+    }
+
+    /** We hold the lock, so an execution still marked running belongs to a process that died. */
+    private void recoverExecutionsOfDeadRuns() {
+        Set<JobExecution> running = jobRepository.findRunningJobExecutions(NightlyJobConfiguration.JOB_NAME);
+        for (JobExecution execution : running) {
+            jobOperator.recover(execution);
+        }
+    }
+
+    private Optional<JobExecution> lastUnfinished() {
+        JobInstance last = jobRepository.getLastJobInstance(NightlyJobConfiguration.JOB_NAME);
+        if (last == null) {
+            return Optional.empty();
+        }
+        JobExecution execution = jobRepository.getLastJobExecution(last);
+        if (execution == null) {
+            return Optional.empty();
+        }
+        BatchStatus status = execution.getStatus();
+        return status == BatchStatus.FAILED || status == BatchStatus.STOPPED ? Optional.of(execution)
+                : Optional.empty();
+    }
+
+    /** A different request supersedes the unfinished run: it is never restarted later. */
+    private void abandonUnfinished() {
+        lastUnfinished().ifPresent(execution -> {
+            try {
+                jobOperator.abandon(execution);
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot abandon execution " + execution.getId(), e);
+            }
+        });
+    }
+
+    private static boolean sameRequest(JobExecution execution, RunRequest request) {
+        JobParameters parameters = execution.getJobParameters();
+        return Objects.equals(parameters.getString(SIZES), request.sizes().toString())
+                && Objects.equals(parameters.getString(LIMITS), request.limits().toString())
+                && Objects.equals(parameters.getString(FORCE), String.valueOf(request.force()));
+    }
+
+    private static JobParameters parameters(RunRequest request, List<SizePlan> plan) {
+        return new JobParametersBuilder()
+                .addString(SIZES, request.sizes().toString())
+                .addString(LIMITS, request.limits().toString())
+                .addString(FORCE, String.valueOf(request.force()))
+                .addLocalDateTime(KEY, request.key())
+                .addString(PLAN, SizePlan.format(plan), false)
+                .toJobParameters();
     }
 
     private static String rootMessage(Throwable failure) {

@@ -10,12 +10,33 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param threads partitions solved at once; 0 means one per available core
  * @param chunkSize solutions stored per transaction
  * @param outputDir where the reports are exported, relative to the working directory
+ * @param storage the storage level of each size
  */
 @ConfigurationProperties("nqueens")
-public record NqueensProperties(String sizes, int threads, int chunkSize, String outputDir) {
+public record NqueensProperties(String sizes, int threads, int chunkSize, String outputDir, Storage storage) {
+
+    /** The names of all settings, for telling an unknown key from a known one. */
+    public static final java.util.Set<String> KEYS = java.util.Set.of("nqueens.sizes", "nqueens.threads",
+            "nqueens.chunk-size", "nqueens.output-dir", "nqueens.storage.all-up-to",
+            "nqueens.storage.fundamental-up-to");
+
+    /**
+     * @param allUpTo sizes up to this one store every solution
+     * @param fundamentalUpTo sizes up to this one store their class representatives; larger ones
+     *     only their counts
+     */
+    public record Storage(int allUpTo, int fundamentalUpTo) {
+    }
 
     /** The thread count with 0 resolved to the number of cores. */
     public int effectiveThreads() {
         return threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+    }
+
+    /**
+     * @throws IllegalArgumentException if the limits are inconsistent
+     */
+    public StorageLimits storageLimits() {
+        return new StorageLimits(storage.allUpTo(), storage.fundamentalUpTo());
     }
 }

@@ -3,6 +3,8 @@ package dev.nqueens.job;
 import dev.nqueens.store.FundamentalRow;
 import dev.nqueens.store.SolutionInsert;
 import dev.nqueens.store.SolutionStore;
+import dev.nqueens.store.SolutionTables;
+import dev.nqueens.store.StoredLevel;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.batch.infrastructure.item.Chunk;
@@ -12,27 +14,38 @@ import org.springframework.batch.infrastructure.item.ItemWriter;
  * Stores a chunk of classified solutions in the chunk's transaction. Solutions arrive in
  * lexicographic order and a class's representative is its smallest member, so a representative
  * always comes before the rest of its class: numbering representatives as they arrive numbers
- * the classes in lexicographic order of their representatives.
+ * the classes in lexicographic order of their representatives. At level FUNDAMENTAL only the
+ * representatives arrive, and only they are stored.
  */
 // Not final: step-scoped beans are proxied by subclassing.
 class SolutionWriter implements ItemWriter<ClassifiedSolution> {
 
     private final int n;
+    private final StoredLevel level;
+    private final SolutionTables tables;
     private final SolutionStore store;
+    private final ProgressReporter progress;
+    private final long expectedRows;
     private long classesStored = -1;
 
-    SolutionWriter(int n, SolutionStore store) {
+    SolutionWriter(int n, StoredLevel level, SolutionTables tables, SolutionStore store, ProgressReporter progress,
+            KnownCounts known) {
         this.n = n;
+        this.level = level;
+        this.tables = tables;
         this.store = store;
+        this.progress = progress;
+        this.expectedRows = known.of(n).map(k -> level == StoredLevel.ALL ? k.totalSolutions()
+                : k.fundamentalSolutions()).orElse(0L);
     }
 
     @Override
     public void write(Chunk<? extends ClassifiedSolution> chunk) {
         if (classesStored < 0) {
-            classesStored = store.fundamentalCount(n);
+            classesStored = store.fundamentalCount(n, tables);
         }
         List<FundamentalRow> newClasses = new ArrayList<>();
-        List<SolutionInsert> solutions = new ArrayList<>(chunk.size());
+        List<SolutionInsert> solutions = new ArrayList<>(level == StoredLevel.ALL ? chunk.size() : 0);
         long classes = classesStored;
         for (ClassifiedSolution solution : chunk) {
             String placement = solution.placement().toString();
@@ -40,10 +53,16 @@ class SolutionWriter implements ItemWriter<ClassifiedSolution> {
                 newClasses.add(new FundamentalRow(++classes, placement, solution.reduction().orbitSize(),
                         solution.reduction().symmetry().name()));
             }
-            solutions.add(new SolutionInsert(solution.ordinal(), placement,
-                    solution.reduction().representative().toString()));
+            if (level == StoredLevel.ALL) {
+                solutions.add(new SolutionInsert(solution.ordinal(), placement,
+                        solution.reduction().representative().toString()));
+            }
         }
-        store.insertChunk(n, newClasses, solutions);
+        store.insertChunk(n, tables, newClasses, solutions);
         classesStored = classes;
+        if (expectedRows > 0 && !chunk.isEmpty()) {
+            progress.progress(n, chunk.getItems().get(chunk.size() - 1).ordinal(), expectedRows,
+                    level == StoredLevel.ALL ? "solutions stored" : "classes stored");
+        }
     }
 }

@@ -4,6 +4,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,8 +17,9 @@ import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Reads and writes the product's tables. Writes join the caller's transaction (a chunk, a summary
- * step); reads of whole sizes stream row by row so memory stays bounded whatever the size.
+ * Reads and writes the product's tables. Writes join the caller's transaction (a chunk, a
+ * publishing step); reads of whole sizes stream row by row so memory stays bounded whatever the
+ * size.
  */
 @Repository
 public class SolutionStore {
@@ -31,61 +34,167 @@ public class SolutionStore {
         this.jdbc = new NamedParameterJdbcTemplate(streaming);
     }
 
-    /** The placement of the last stored solution of size {@code n}, if any. */
-    public Optional<String> lastStoredPlacement(int n) {
-        return jdbc.query("""
-                SELECT placement FROM stored_solution
-                WHERE n = :n ORDER BY ordinal DESC LIMIT 1
-                """, Map.of("n", n), (rs, row) -> rs.getString(1)).stream().findFirst();
+    // ---- computing a size ------------------------------------------------------------------
+
+    /** The placement of the last solution of size {@code n} stored in {@code tables}, if any. */
+    public Optional<String> lastSolution(int n, SolutionTables tables) {
+        return first("SELECT placement FROM " + tables.solution + " WHERE n = :n ORDER BY ordinal DESC LIMIT 1", n);
     }
 
-    public long storedSolutionCount(int n) {
-        return count("SELECT COUNT(*) FROM stored_solution WHERE n = :n", n);
+    /** The placement of the last class representative of size {@code n} stored in {@code tables}, if any. */
+    public Optional<String> lastRepresentative(int n, SolutionTables tables) {
+        return first("SELECT placement FROM " + tables.fundamental
+                + " WHERE n = :n ORDER BY class_ordinal DESC LIMIT 1", n);
     }
 
-    public long fundamentalCount(int n) {
-        return count("SELECT COUNT(*) FROM fundamental_solution WHERE n = :n", n);
+    public long solutionCount(int n, SolutionTables tables) {
+        return count("SELECT COUNT(*) FROM " + tables.solution + " WHERE n = :n", n);
+    }
+
+    public long fundamentalCount(int n, SolutionTables tables) {
+        return count("SELECT COUNT(*) FROM " + tables.fundamental + " WHERE n = :n", n);
+    }
+
+    /** Stores one chunk: the classes it opens first, then its solutions, each with a JDBC batch. */
+    public void insertChunk(int n, SolutionTables tables, List<FundamentalRow> newClasses,
+            List<SolutionInsert> solutions) {
+        JdbcTemplate batch = jdbc.getJdbcTemplate();
+        if (!newClasses.isEmpty()) {
+            batch.batchUpdate("INSERT INTO " + tables.fundamental
+                    + " (n, class_ordinal, placement, orbit_size, symmetry) VALUES (?, ?, ?, ?, ?)",
+                    newClasses, newClasses.size(), (PreparedStatement ps, FundamentalRow row) -> {
+                        ps.setInt(1, n);
+                        ps.setLong(2, row.classOrdinal());
+                        ps.setString(3, row.placement());
+                        ps.setInt(4, row.orbitSize());
+                        ps.setString(5, row.symmetry());
+                    });
+        }
+        if (!solutions.isEmpty()) {
+            batch.batchUpdate("INSERT INTO " + tables.solution
+                    + " (n, ordinal, placement, representative) VALUES (?, ?, ?, ?)",
+                    solutions, solutions.size(), (PreparedStatement ps, SolutionInsert row) -> {
+                        ps.setInt(1, n);
+                        ps.setLong(2, row.ordinal());
+                        ps.setString(3, row.placement());
+                        ps.setString(4, row.representative());
+                    });
+        }
     }
 
     /**
-     * Stores one chunk: the classes it opens first, then its solutions, each with a JDBC batch.
+     * Drops class rows of {@code n} that no stored solution belongs to: what an interrupted
+     * FUNDAMENTAL computation leaves before the size is computed with every solution.
      */
-    public void insertChunk(int n, List<FundamentalRow> newClasses, List<SolutionInsert> solutions) {
-        JdbcTemplate batch = jdbc.getJdbcTemplate();
-        if (!newClasses.isEmpty()) {
-            batch.batchUpdate("""
-                    INSERT INTO fundamental_solution (n, class_ordinal, placement, orbit_size, symmetry)
-                    VALUES (?, ?, ?, ?, ?)
-                    """, newClasses, newClasses.size(), (PreparedStatement ps, FundamentalRow row) -> {
-                ps.setInt(1, n);
-                ps.setLong(2, row.classOrdinal());
-                ps.setString(3, row.placement());
-                ps.setInt(4, row.orbitSize());
-                ps.setString(5, row.symmetry());
-            });
-        }
-        batch.batchUpdate("""
-                INSERT INTO stored_solution (n, ordinal, placement, representative)
-                VALUES (?, ?, ?, ?)
-                """, solutions, solutions.size(), (PreparedStatement ps, SolutionInsert row) -> {
-            ps.setInt(1, n);
-            ps.setLong(2, row.ordinal());
-            ps.setString(3, row.placement());
-            ps.setString(4, row.representative());
-        });
+    public void dropClassesWithoutSolutions(int n, SolutionTables tables) {
+        jdbc.update("DELETE FROM " + tables.fundamental + " f WHERE f.n = :n AND NOT EXISTS (SELECT 1 FROM "
+                + tables.solution + " s WHERE s.n = f.n AND s.representative = f.placement)", Map.of("n", n));
     }
 
-    /** Counts what is stored of size {@code n}, split by the classes' symmetry. */
-    public ClassCounts countStored(int n) {
-        return jdbc.queryForObject("""
-                SELECT (SELECT COUNT(*) FROM stored_solution s WHERE s.n = :n) AS total_solutions,
+    /**
+     * Counts what {@code tables} hold of size {@code n}, split by the classes' symmetry. With every
+     * solution stored the total is the number of rows; with representatives only it is the sum of
+     * their orbit sizes.
+     */
+    public ClassCounts countStored(int n, SolutionTables tables, StoredLevel level) {
+        String total = level == StoredLevel.ALL
+                ? "(SELECT COUNT(*) FROM " + tables.solution + " s WHERE s.n = :n)"
+                : "COALESCE(SUM(orbit_size), 0)";
+        return jdbc.queryForObject("SELECT " + total + """
+                 AS total_solutions,
                        COUNT(*) AS fundamental_solutions,
                        COUNT(CASE WHEN symmetry = 'ROT90' THEN 1 END) AS rot90_classes,
                        COUNT(CASE WHEN symmetry = 'ROT180' THEN 1 END) AS rot180_classes,
                        COUNT(CASE WHEN symmetry = 'NONE' THEN 1 END) AS asymmetric_classes
-                FROM fundamental_solution WHERE n = :n
-                """, Map.of("n", n), (rs, row) -> new ClassCounts(rs.getLong(1), rs.getLong(2),
-                rs.getLong(3), rs.getLong(4), rs.getLong(5)));
+                FROM """ + " " + tables.fundamental + " WHERE n = :n", Map.of("n", n),
+                (rs, row) -> new ClassCounts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4),
+                        rs.getLong(5)));
+    }
+
+    // ---- counting sub-partitions -----------------------------------------------------------
+
+    public boolean isCountPartitionDone(int n, int partitionCount, int partitionIndex) {
+        Long done = jdbc.queryForObject("""
+                SELECT COUNT(*) FROM count_partition
+                WHERE n = :n AND partition_count = :count AND partition_index = :index
+                """, Map.of("n", n, "count", partitionCount, "index", partitionIndex), Long.class);
+        return done != null && done > 0;
+    }
+
+    public void saveCountPartition(CountPartitionResult result) {
+        jdbc.update("""
+                INSERT INTO count_partition (n, partition_count, partition_index, work_units, total_solutions,
+                    fundamental_solutions, rot90_classes, rot180_classes, asymmetric_classes, elapsed_ms, computed_at)
+                VALUES (:n, :count, :index, :units, :total, :fundamental, :rot90, :rot180, :asymmetric, :elapsedMs, :at)
+                """, new MapSqlParameterSource()
+                .addValue("n", result.n())
+                .addValue("count", result.partitionCount())
+                .addValue("index", result.partitionIndex())
+                .addValue("units", result.workUnits())
+                .addValue("total", result.counts().totalSolutions())
+                .addValue("fundamental", result.counts().fundamentalSolutions())
+                .addValue("rot90", result.counts().rot90Classes())
+                .addValue("rot180", result.counts().rot180Classes())
+                .addValue("asymmetric", result.counts().asymmetricClasses())
+                .addValue("elapsedMs", result.elapsedMs())
+                .addValue("at", now()));
+    }
+
+    /** The number of sub-partitions of {@code n} recorded for a split into {@code partitionCount}. */
+    public int countPartitionsDone(int n, int partitionCount) {
+        return (int) count("SELECT COUNT(*) FROM count_partition WHERE n = :n AND partition_count = " + partitionCount, n);
+    }
+
+    /** The sum of the recorded sub-partitions of {@code n} for a split into {@code partitionCount}. */
+    public ClassCounts sumCountPartitions(int n, int partitionCount) {
+        return jdbc.queryForObject("""
+                SELECT COALESCE(SUM(total_solutions), 0), COALESCE(SUM(fundamental_solutions), 0),
+                       COALESCE(SUM(rot90_classes), 0), COALESCE(SUM(rot180_classes), 0),
+                       COALESCE(SUM(asymmetric_classes), 0)
+                FROM count_partition WHERE n = :n AND partition_count = :count
+                """, Map.of("n", n, "count", partitionCount), (rs, row) -> new ClassCounts(rs.getLong(1),
+                rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5)));
+    }
+
+    public void clearCountPartitions(int n) {
+        jdbc.update("DELETE FROM count_partition WHERE n = :n", Map.of("n", n));
+    }
+
+    // ---- publishing a size (one transaction per size, by the caller) ------------------------
+
+    /** Replaces the published rows of {@code n} by the staged ones, then empties the staging. */
+    public void publishStaged(int n, StoredLevel level) {
+        Map<String, Integer> size = Map.of("n", n);
+        jdbc.update("DELETE FROM stored_solution WHERE n = :n", size);
+        jdbc.update("DELETE FROM fundamental_solution WHERE n = :n", size);
+        if (level != StoredLevel.COUNT) {
+            jdbc.update("""
+                    INSERT INTO fundamental_solution (n, class_ordinal, placement, orbit_size, symmetry)
+                    SELECT n, class_ordinal, placement, orbit_size, symmetry FROM staged_fundamental WHERE n = :n
+                    """, size);
+        }
+        if (level == StoredLevel.ALL) {
+            jdbc.update("""
+                    INSERT INTO stored_solution (n, ordinal, placement, representative)
+                    SELECT n, ordinal, placement, representative FROM staged_solution WHERE n = :n
+                    """, size);
+        }
+        clearStaging(n);
+    }
+
+    public void clearStaging(int n) {
+        jdbc.update("DELETE FROM staged_solution WHERE n = :n", Map.of("n", n));
+        jdbc.update("DELETE FROM staged_fundamental WHERE n = :n", Map.of("n", n));
+    }
+
+    /** Deletes the published rows of {@code n} that a size stored at {@code level} does not keep. */
+    public void dropRowsAbove(int n, StoredLevel level) {
+        if (level != StoredLevel.ALL) {
+            jdbc.update("DELETE FROM stored_solution WHERE n = :n", Map.of("n", n));
+        }
+        if (level == StoredLevel.COUNT) {
+            jdbc.update("DELETE FROM fundamental_solution WHERE n = :n", Map.of("n", n));
+        }
     }
 
     /** Replaces the summary row of a size. */
@@ -106,6 +215,14 @@ public class SolutionStore {
                 .addValue("computedAt", summary.computedAt())
                 .addValue("elapsedMs", summary.elapsedMs()));
     }
+
+    /** Changes only the storage level of a published size (its counts stay). */
+    public void changeStoredLevel(int n, StoredLevel level) {
+        jdbc.update("UPDATE board_summary SET stored = :stored WHERE n = :n",
+                Map.of("n", n, "stored", level.name()));
+    }
+
+    // ---- reading published sizes -----------------------------------------------------------
 
     public Optional<BoardSummary> summary(int n) {
         return jdbc.query(SUMMARY_SELECT + " WHERE n = :n", Map.of("n", n), SolutionStore::summaryRow)
@@ -141,6 +258,15 @@ public class SolutionStore {
                 """, Map.of("n", n, "limit", limit), (ResultSet rs) -> {
             action.accept(new FundamentalRow(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4)));
         });
+    }
+
+    /** The current time as stored: UTC, milliseconds. */
+    public static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private Optional<String> first(String sql, int n) {
+        return jdbc.query(sql, Map.of("n", n), (rs, row) -> rs.getString(1)).stream().findFirst();
     }
 
     private long count(String sql, int n) {

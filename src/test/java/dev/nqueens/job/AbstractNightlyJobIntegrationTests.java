@@ -53,10 +53,10 @@ abstract class AbstractNightlyJobIntegrationTests {
     @Test
     @Order(1)
     void firstRunStoresExactlyTheKnownValuesForOneToTen() {
-        NightlyRun.Outcome outcome = nightlyRun.run(BoardSizes.parse("1-10"));
+        NightlyRun.Outcome outcome = run("1-10");
 
         assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
-        assertThat(outcome.solvedSizes()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+        assertThat(outcome.computedSizes()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
         for (int n = 1; n <= 10; n++) {
             Reference.Counts expected = Reference.counts(n);
             Map<String, Object> summary = jdbc.queryForMap("SELECT * FROM board_summary WHERE n = ?", n);
@@ -97,9 +97,9 @@ abstract class AbstractNightlyJobIntegrationTests {
     @Order(3)
     void aSecondRunOfTheSameSizesStoresNothingTwice() {
         long before = count("SELECT COUNT(*) FROM stored_solution", null);
-        NightlyRun.Outcome outcome = nightlyRun.run(BoardSizes.parse("1-10"));
+        NightlyRun.Outcome outcome = run("1-10");
         assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
-        assertThat(outcome.solvedSizes()).isEmpty();
+        assertThat(outcome.computedSizes()).isEmpty();
         assertThat(count("SELECT COUNT(*) FROM stored_solution", null)).isEqualTo(before);
         assertThat(count("SELECT COUNT(*) FROM (SELECT n, placement FROM stored_solution GROUP BY n, placement"
                 + " HAVING COUNT(*) > 1) d", null)).isZero();
@@ -115,10 +115,10 @@ abstract class AbstractNightlyJobIntegrationTests {
                 (SELECT 1 FROM stored_solution s WHERE s.n = 10 AND s.placement = f.placement)""");
         assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", 10)).isBetween(1L, 91L);
 
-        NightlyRun.Outcome outcome = nightlyRun.run(BoardSizes.parse("9-10"));
+        NightlyRun.Outcome outcome = run("9-10");
 
         assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
-        assertThat(outcome.solvedSizes()).containsExactly(10);
+        assertThat(outcome.computedSizes()).containsExactly(10);
         assertThat(count("SELECT COUNT(*) FROM solution WHERE n = ?", 10)).isEqualTo(724);
         assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", 10)).isEqualTo(92);
         assertThat(count("SELECT MAX(ordinal) FROM stored_solution WHERE n = ?", 10)).isEqualTo(724);
@@ -130,11 +130,11 @@ abstract class AbstractNightlyJobIntegrationTests {
         jdbc.update("DELETE FROM board_summary WHERE n = 9");
         jdbc.update("DELETE FROM stored_solution WHERE n = 9 AND ordinal BETWEEN 100 AND 109");
 
-        NightlyRun.Outcome outcome = nightlyRun.run(BoardSizes.parse("9"));
+        NightlyRun.Outcome outcome = run("9");
 
         assertThat(outcome.status()).isEqualTo(BatchStatus.FAILED);
         assertThat(outcome.failures()).singleElement().asString()
-                .isEqualTo("n=9: stored 342 solutions, 46 fundamental (rot90/rot180/asymmetric 0/4/42),"
+                .isEqualTo("n=9: computed 342 solutions, 46 fundamental (rot90/rot180/asymmetric 0/4/42),"
                         + " but the known values are 352 solutions, 46 fundamental (rot90/rot180/asymmetric 0/4/42)");
         assertThat(count("SELECT COUNT(*) FROM board_summary WHERE n = ?", 9)).isZero();
     }
@@ -194,6 +194,11 @@ abstract class AbstractNightlyJobIntegrationTests {
             }
         }
         return blocks;
+    }
+
+    NightlyRun.Outcome run(String sizes) {
+        return nightlyRun.run(new RunRequest(BoardSizes.parse(sizes), new StorageLimits(13, 15), false,
+                java.time.LocalDateTime.now()));
     }
 
     private long count(String sql, Integer n) {

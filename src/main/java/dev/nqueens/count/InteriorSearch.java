@@ -1,0 +1,296 @@
+package dev.nqueens.count;
+
+/**
+ * The stack backtracker that completes one start constellation: it fills the rows the
+ * constellation leaves free, top to bottom, with one queen each, never on the border columns.
+ *
+ * <p>Bit {@code c} of a mask stands for column {@code c}. The search runs over "depths", one per
+ * free row; {@code rowOf[d]} is the board row of depth {@code d}. At depth {@code d} the masks
+ * hold what the queens placed at depths {@code 0..d-1} attack in that row: {@code columns} their
+ * columns, {@code leftward} the squares on their "/" diagonals and {@code rightward} those on
+ * their "\" diagonals. A "/" diagonal moves one column left per row down (shift right) and a "\"
+ * diagonal one column right (shift left); between two free rows the masks shift by the row
+ * distance {@code gap[d]}, which is how the rows of the constellation's side queens are skipped
+ * without a stack level. Bits pushed past column {@code n-1} are cut off by {@code full}; bits
+ * shifted out below column 0 fall off the int. What the constellation's own queens attack in each
+ * free row is fixed, so it is computed once per constellation into {@code border[d]} (it also
+ * holds the border columns 0 and n-1, whose queens are already placed).
+ *
+ * <p>The stack arrays hold, per depth, the candidates not yet tried and the masks to restore
+ * when the search comes back to that depth. Not thread-safe; nothing is allocated per node.
+ */
+final class InteriorSearch {
+
+    private final int n;
+    private final int full;
+    private final int[] rowOf;
+    private final int[] gap;
+    private final int[] border;
+    private final int[] candidates;
+    private final int[] columns;
+    private final int[] leftward;
+    private final int[] rightward;
+    private final int[] queenBit;
+    private final int[] board;
+    private final long[] smallCounts = new long[3];
+    private StartConstellation constellation;
+    private int depths;
+    /** The columns of the constellation's queens: 0, n-1 and those of the top and bottom queen. */
+    private int borderColumns;
+
+    /**
+     * @throws IllegalArgumentException if {@code n} is outside {@code 1..32}
+     */
+    InteriorSearch(int n) {
+        if (n < 1 || n > 32) {
+            throw new IllegalArgumentException("board size " + n + " is outside 1..32");
+        }
+        this.n = n;
+        // 1 << 32 would be 1 in Java (the shift distance is taken mod 32), hence the long.
+        this.full = (int) ((1L << n) - 1);
+        this.rowOf = new int[n + 1];
+        this.gap = new int[n + 1];
+        this.border = new int[n + 1];
+        this.candidates = new int[n + 1];
+        this.columns = new int[n + 1];
+        this.leftward = new int[n + 1];
+        this.rightward = new int[n + 1];
+        this.queenBit = new int[n + 1];
+        this.board = new int[n];
+    }
+
+    /**
+     * Prepares the search below {@code c}: the free rows, the gaps between them and what the
+     * constellation attacks in each.
+     *
+     * @throws IllegalArgumentException if {@code c} is for another board size
+     */
+    void load(StartConstellation c) {
+        if (c.n() != n) {
+            throw new IllegalArgumentException("constellation of size " + c.n() + " on a board of " + n);
+        }
+        constellation = c;
+        borderColumns = 1 | 1 << (n - 1) | 1 << c.top() | 1 << c.bottom();
+        int d = 0;
+        for (int row = 1; row < n - 1; row++) {
+            if (!c.occupiesRow(row)) {
+                rowOf[d] = row;
+                border[d] = c.attackedInRow(row);
+                d++;
+            }
+        }
+        depths = d;
+        for (int k = 0; k + 1 < depths; k++) {
+            gap[k] = rowOf[k + 1] - rowOf[k];
+        }
+    }
+
+    /**
+     * Counts the completions of the loaded constellation: the fast path, nothing recorded.
+     *
+     * <p>The last two free rows are not searched. When the queen of the third-last free row is
+     * placed, exactly two columns are left unused ({@code remaining}: every column holds one
+     * queen in the end), so the two rows can only be completed in the two ways of putting those
+     * columns into them. A way works if each column is free in its row as far as the queens
+     * placed so far are concerned and the two new queens do not share a diagonal, which they do
+     * exactly when their columns are as far apart as their rows ({@code lastGap}).
+     */
+    long countCompletions() {
+        if (depths <= 2) {
+            return countSmall();
+        }
+        final int full = this.full;
+        final int penultimate = depths - 2;
+        final int lastGap = gap[penultimate];
+        final int penultimateBorder = border[penultimate];
+        final int lastBorder = border[depths - 1];
+        final int usedByBorder = borderColumns;
+        final int[] border = this.border;
+        final int[] gap = this.gap;
+        final int[] candidates = this.candidates;
+        final int[] columns = this.columns;
+        final int[] leftward = this.leftward;
+        final int[] rightward = this.rightward;
+        long count = 0;
+        int d = 0;
+        int cols = 0;
+        int left = 0;
+        int right = 0;
+        int free = ~border[0] & full;
+        while (true) {
+            if (free == 0) {
+                if (--d < 0) {
+                    return count;
+                }
+                free = candidates[d];
+                cols = columns[d];
+                left = leftward[d];
+                right = rightward[d];
+                continue;
+            }
+            // free & -free isolates the lowest set bit (two's complement): the next column to try.
+            int bit = free & -free;
+            free ^= bit;
+            int shift = gap[d];
+            int nextCols = cols | bit;
+            int nextLeft = (left | bit) >>> shift;
+            int nextRight = (right | bit) << shift;
+            if (d + 1 == penultimate) {
+                int inPenultimate = ~(nextCols | nextLeft | nextRight | penultimateBorder) & full;
+                int inLast = ~(nextCols | (nextLeft >>> lastGap) | (nextRight << lastGap) | lastBorder) & full;
+                int remaining = ~(nextCols | usedByBorder) & full;
+                int low = remaining & -remaining;
+                int high = remaining ^ low;
+                if (high != low << lastGap) {
+                    count += ((inPenultimate & low) != 0 & (inLast & high) != 0 ? 1 : 0)
+                            + ((inPenultimate & high) != 0 & (inLast & low) != 0 ? 1 : 0);
+                }
+                continue;
+            }
+            int nextFree = ~(nextCols | nextLeft | nextRight | border[d + 1]) & full;
+            if (nextFree != 0) {
+                candidates[d] = free;
+                columns[d] = cols;
+                leftward[d] = left;
+                rightward[d] = right;
+                d++;
+                free = nextFree;
+                cols = nextCols;
+                left = nextLeft;
+                right = nextRight;
+            }
+        }
+    }
+
+    /** Counts the completions when at most two rows are free, where the main loop has no room. */
+    private long countSmall() {
+        countBySymmetry(smallCounts);
+        return smallCounts[0] + smallCounts[1] + smallCounts[2];
+    }
+
+    /**
+     * Counts the completions of the loaded constellation by their own symmetry: {@code out[0]}
+     * those no rotation leaves unchanged, {@code out[1]} those unchanged by the half turn only,
+     * {@code out[2]} those unchanged by the quarter turn. The slow path, for the few symmetric
+     * constellations: it keeps each queen to look at the whole board at every solution.
+     *
+     * @throws IllegalArgumentException if {@code out} has fewer than 3 elements
+     */
+    void countBySymmetry(long[] out) {
+        if (out.length < 3) {
+            throw new IllegalArgumentException("need 3 counters, got " + out.length);
+        }
+        out[0] = 0;
+        out[1] = 0;
+        out[2] = 0;
+        if (depths == 0) {
+            classify(out);
+            return;
+        }
+        int d = 0;
+        candidates[0] = ~border[0] & full;
+        columns[0] = 0;
+        leftward[0] = 0;
+        rightward[0] = 0;
+        while (d >= 0) {
+            int free = candidates[d];
+            if (free == 0) {
+                d--;
+                continue;
+            }
+            int bit = free & -free;
+            candidates[d] = free ^ bit;
+            queenBit[d] = bit;
+            if (d == depths - 1) {
+                classify(out);
+                continue;
+            }
+            int shift = gap[d];
+            columns[d + 1] = columns[d] | bit;
+            leftward[d + 1] = (leftward[d] | bit) >>> shift;
+            rightward[d + 1] = (rightward[d] | bit) << shift;
+            candidates[d + 1] = ~(columns[d + 1] | leftward[d + 1] | rightward[d + 1] | border[d + 1]) & full;
+            d++;
+        }
+    }
+
+    /**
+     * Counts the partial placements of the first {@code rows} free rows (all of them, of every
+     * length from 1 to {@code rows}): a cheap measure of how bushy the top of the search tree is,
+     * used to pick the orientation to search and to balance work units.
+     */
+    long countPartial(int rows) {
+        int limit = Math.min(rows, depths);
+        if (limit == 0) {
+            return 1;
+        }
+        long count = 0;
+        int d = 0;
+        candidates[0] = ~border[0] & full;
+        columns[0] = 0;
+        leftward[0] = 0;
+        rightward[0] = 0;
+        while (d >= 0) {
+            int free = candidates[d];
+            if (d == limit - 1) {
+                // The deepest counted row: its candidates are all leaves, count them at once.
+                count += Integer.bitCount(free);
+                d--;
+                continue;
+            }
+            if (free == 0) {
+                d--;
+                continue;
+            }
+            int bit = free & -free;
+            candidates[d] = free ^ bit;
+            count++;
+            int shift = gap[d];
+            columns[d + 1] = columns[d] | bit;
+            leftward[d + 1] = (leftward[d] | bit) >>> shift;
+            rightward[d + 1] = (rightward[d] | bit) << shift;
+            candidates[d + 1] = ~(columns[d + 1] | leftward[d + 1] | rightward[d + 1] | border[d + 1]) & full;
+            d++;
+        }
+        return count;
+    }
+
+    /** Assembles the whole board of the current solution and counts it by its rotations. */
+    private void classify(long[] out) {
+        StartConstellation c = constellation;
+        board[0] = c.top();
+        board[n - 1] = c.bottom();
+        board[c.left()] = 0;
+        board[c.right()] = n - 1;
+        for (int d = 0; d < depths; d++) {
+            board[rowOf[d]] = Integer.numberOfTrailingZeros(queenBit[d]);
+        }
+        if (isQuarterTurnSymmetric()) {
+            out[2]++;
+        } else if (isHalfTurnSymmetric()) {
+            out[1]++;
+        } else {
+            out[0]++;
+        }
+    }
+
+    /** The half turn maps the queen (r, c) to (n-1-r, n-1-c). */
+    private boolean isHalfTurnSymmetric() {
+        for (int r = 0; r < n; r++) {
+            if (board[n - 1 - r] != n - 1 - board[r]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The quarter turn maps the queen (r, c) to (c, n-1-r). */
+    private boolean isQuarterTurnSymmetric() {
+        for (int r = 0; r < n; r++) {
+            if (board[board[r]] != n - 1 - r) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.nqueens.job;
+
+import dev.nqueens.store.StoredLevel;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * What a run does with one board size, decided once when the run starts and kept with it, so a
+ * restarted run finishes the same work.
+ */
+public record SizePlan(int n, StoredLevel level, Action action) {
+
+    /** What has to happen to a size. */
+    public enum Action {
+        /** Already published at this level: nothing to compute. */
+        SKIP,
+        /** Not published yet: compute straight into the published tables (resuming a partial one). */
+        COMPUTE,
+        /** Published, but recomputed (--force, or a higher level): compute aside, then swap in. */
+        REPLACE,
+        /** Published at a higher level: drop the rows the lower level does not keep. */
+        DOWNGRADE
+    }
+
+    /** Decides the action for a size wanted at {@code wanted} and published at {@code published}. */
+    public static SizePlan decide(int n, StoredLevel wanted, Optional<StoredLevel> published, boolean force) {
+        if (published.isEmpty()) {
+            return new SizePlan(n, wanted, Action.COMPUTE);
+        }
+        if (force) {
+            return new SizePlan(n, wanted, Action.REPLACE);
+        }
+        StoredLevel current = published.get();
+        if (current == wanted) {
+            return new SizePlan(n, wanted, Action.SKIP);
+        }
+        // Levels are declared from most to least stored: a smaller ordinal wants more rows.
+        return new SizePlan(n, wanted, wanted.ordinal() < current.ordinal() ? Action.REPLACE : Action.DOWNGRADE);
+    }
+
+    /** True when the size has to be computed (into the published or the staging tables). */
+    public boolean computes() {
+        return action == Action.COMPUTE || action == Action.REPLACE;
+    }
+
+    /** {@code 8:ALL:COMPUTE,17:COUNT:SKIP}. */
+    public static String format(List<SizePlan> plans) {
+        return plans.stream().map(p -> p.n + ":" + p.level + ":" + p.action).collect(Collectors.joining(","));
+    }
+
+    public static List<SizePlan> parse(String text) {
+        if (text == null || text.isBlank()) {
+            return List.of();
+        }
+        return Arrays.stream(text.split(",")).map(item -> item.split(":"))
+                .map(f -> new SizePlan(Integer.parseInt(f[0]), StoredLevel.valueOf(f[1]), Action.valueOf(f[2])))
+                .toList();
+    }
+}

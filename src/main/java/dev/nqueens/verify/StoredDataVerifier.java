@@ -1,0 +1,132 @@
+package dev.nqueens.verify;
+
+import dev.nqueens.job.KnownCounts;
+import dev.nqueens.store.BoardSummary;
+import dev.nqueens.store.ClassCounts;
+import dev.nqueens.store.SolutionStore;
+import dev.nqueens.store.StoredLevel;
+import dev.nqueens.verify.VerificationReport.Check;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Re-checks everything stored and exported; changes nothing. Per size in {@code board_summary}:
+ * {@code placements}, {@code order} and {@code classes} (see {@link SizeScan}; sizes stored ALL or
+ * FUNDAMENTAL), {@code counts} and {@code known values} (see {@link CountChecks}); then the export
+ * folder (see {@link ExportFolderCheck}). Rows are streamed, and class member counts come from
+ * SQL aggregation, so memory does not grow with the size. The reads run in one read-only
+ * transaction: PostgreSQL's driver honours the fetch size only inside a transaction.
+ */
+@Component
+public class StoredDataVerifier {
+
+    private static final int FETCH_SIZE = 1000;
+
+    private final SolutionStore store;
+    private final NamedParameterJdbcTemplate jdbc;
+    private final KnownCounts knownCounts = KnownCounts.load();
+
+    StoredDataVerifier(SolutionStore store, JdbcTemplate jdbcTemplate) {
+        this.store = store;
+        JdbcTemplate streaming = new JdbcTemplate(jdbcTemplate.getDataSource());
+        streaming.setFetchSize(FETCH_SIZE);
+        this.jdbc = new NamedParameterJdbcTemplate(streaming);
+    }
+
+    /**
+     * Verifies every stored size and the exports in {@code outputFolder}.
+     *
+     * @throws org.springframework.dao.DataAccessException if the database cannot be read
+     * @throws java.io.UncheckedIOException if the export folder cannot be listed
+     */
+    @Transactional(readOnly = true)
+    public VerificationReport verify(Path outputFolder) {
+        List<BoardSummary> summaries = store.summaries();
+        List<Check> checks = new ArrayList<>();
+        for (BoardSummary summary : summaries) {
+            checks.addAll(verifySize(summary));
+        }
+        checks.addAll(new ExportFolderCheck(outputFolder).verify(summaries));
+        return new VerificationReport(checks);
+    }
+
+    private List<Check> verifySize(BoardSummary summary) {
+        int n = summary.n();
+        List<Check> checks = new ArrayList<>();
+        Optional<ClassCounts> stored = Optional.empty();
+        if (summary.stored() != StoredLevel.COUNT) {
+            boolean withSolutions = summary.stored() == StoredLevel.ALL;
+            SizeScan scan = new SizeScan(n);
+            scanClasses(n, scan);
+            if (withSolutions) {
+                scanSolutions(n, scan);
+                scanClassMembers(n, scan);
+            }
+            checks.addAll(scan.checks(withSolutions));
+            stored = Optional.of(storedCounts(n, withSolutions));
+        }
+        checks.add(CountChecks.counts(summary, stored));
+        checks.add(CountChecks.known(summary, knownCounts.of(n)));
+        return checks;
+    }
+
+    private void scanClasses(int n, SizeScan scan) {
+        RowCallbackHandler row = (ResultSet rs) -> scan.acceptClass(rs.getLong(1), rs.getString(2), rs.getInt(3),
+                rs.getString(4));
+        jdbc.query("""
+                SELECT class_ordinal, placement, orbit_size, symmetry
+                FROM fundamental_solution WHERE n = :n ORDER BY class_ordinal
+                """, Map.of("n", n), row);
+    }
+
+    private void scanSolutions(int n, SizeScan scan) {
+        RowCallbackHandler row = (ResultSet rs) -> scan.acceptSolution(rs.getLong(1), rs.getString(2),
+                rs.getString(3));
+        jdbc.query("""
+                SELECT ordinal, placement, representative
+                FROM stored_solution WHERE n = :n ORDER BY ordinal
+                """, Map.of("n", n), row);
+    }
+
+    /** The classes whose stored members, counted by the database, are not orbit_size many. */
+    private void scanClassMembers(int n, SizeScan scan) {
+        RowCallbackHandler row = (ResultSet rs) -> scan.classMembersDiffer(rs.getLong(1), rs.getLong(3),
+                rs.getInt(2));
+        jdbc.query("""
+                SELECT f.class_ordinal, f.orbit_size, COUNT(s.ordinal) AS members
+                FROM fundamental_solution f
+                LEFT JOIN stored_solution s ON s.n = f.n AND s.representative = f.placement
+                WHERE f.n = :n
+                GROUP BY f.class_ordinal, f.orbit_size
+                HAVING COUNT(s.ordinal) <> f.orbit_size
+                ORDER BY f.class_ordinal
+                """, Map.of("n", n), row);
+    }
+
+    /**
+     * The counts of the stored rows; the total is the solutions stored, or the classes' members
+     * when only the classes are.
+     */
+    private ClassCounts storedCounts(int n, boolean withSolutions) {
+        return jdbc.queryForObject("""
+                SELECT (SELECT COUNT(*) FROM stored_solution s WHERE s.n = :n) AS stored_solutions,
+                       COALESCE(SUM(orbit_size), 0) AS class_members,
+                       COUNT(*) AS fundamental_solutions,
+                       COUNT(CASE WHEN symmetry = 'ROT90' THEN 1 END) AS rot90_classes,
+                       COUNT(CASE WHEN symmetry = 'ROT180' THEN 1 END) AS rot180_classes,
+                       COUNT(CASE WHEN symmetry = 'NONE' THEN 1 END) AS asymmetric_classes
+                FROM fundamental_solution WHERE n = :n
+                """, Map.of("n", n), (rs, rowNumber) -> new ClassCounts(
+                rs.getLong(withSolutions ? "stored_solutions" : "class_members"), rs.getLong("fundamental_solutions"),
+                rs.getLong("rot90_classes"), rs.getLong("rot180_classes"), rs.getLong("asymmetric_classes")));
+    }
+}

@@ -1,0 +1,153 @@
+package dev.nqueens.count;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class CountingEngineTests {
+
+    private static final Path KNOWN_COUNTS = Path.of("../shared/reference/known-counts.csv");
+
+    private static Map<Integer, CountResult> known;
+
+    @BeforeAll
+    static void readKnownCounts() throws IOException {
+        known = new TreeMap<>();
+        List<String> lines = Files.readAllLines(KNOWN_COUNTS);
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",");
+            known.put(Integer.parseInt(f[0]), new CountResult(Long.parseLong(f[1]), Long.parseLong(f[2]),
+                    Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5])));
+        }
+    }
+
+    static IntStream sizes() {
+        return IntStream.rangeClosed(1, 14);
+    }
+
+    @ParameterizedTest(name = "n = {0}")
+    @MethodSource("sizes")
+    void countsEverySizeExactly(int n) {
+        assertEquals(known.get(n), CountingEngine.countAll(n, 1, null));
+    }
+
+    @Test
+    void countsTheSmallSizesOfTheIssue() {
+        assertEquals(new CountResult(1, 1, 1, 0, 0), CountingEngine.countAll(1, 1, null));
+        assertEquals(CountResult.ZERO, CountingEngine.countAll(2, 1, null));
+        assertEquals(CountResult.ZERO, CountingEngine.countAll(3, 1, null));
+        assertEquals(new CountResult(2, 1, 1, 0, 0), CountingEngine.countAll(4, 1, null));
+        assertEquals(new CountResult(10, 2, 1, 0, 1), CountingEngine.countAll(5, 1, null));
+        assertEquals(new CountResult(4, 1, 0, 1, 0), CountingEngine.countAll(6, 1, null));
+    }
+
+    @ParameterizedTest(name = "n = {0}")
+    @MethodSource("splitSizes")
+    void unitsOfOneSizeAddUpToTheWholeAndSurviveEncoding(int n) {
+        List<WorkUnit> units = CountingEngine.workUnits(n);
+        assertTrue(units.size() > 50, "units of size " + n + ": " + units.size());
+        CountingEngine engine = new CountingEngine(n);
+        CountResult sum = CountResult.ZERO;
+        for (int i = 0; i < units.size(); i++) {
+            WorkUnit unit = units.get(i);
+            assertEquals(n, unit.n());
+            assertEquals(i, unit.index());
+            assertEquals(unit, WorkUnit.decode(unit.encode()));
+            sum = sum.plus(engine.count(WorkUnit.decode(unit.encode())));
+        }
+        assertEquals(known.get(n), sum);
+    }
+
+    static IntStream splitSizes() {
+        return IntStream.of(12, 13);
+    }
+
+    @Test
+    void unitsCountedInAnyOrderGiveTheSameSum() {
+        List<WorkUnit> units = new ArrayList<>(CountingEngine.workUnits(13));
+        Collections.shuffle(units, new Random(20240613));
+        CountingEngine engine = new CountingEngine(13);
+        CountResult sum = CountResult.ZERO;
+        for (WorkUnit unit : units) {
+            sum = sum.plus(engine.count(unit));
+        }
+        assertEquals(known.get(13), sum);
+    }
+
+    @Test
+    void unitsCoverEachConstellationOnce() {
+        List<WorkUnit> units = CountingEngine.workUnits(16);
+        int next = 0;
+        for (WorkUnit unit : units) {
+            assertEquals(next, unit.first());
+            assertTrue(unit.count() > 0);
+            next += unit.count();
+        }
+        assertEquals(CountingEngine.workUnits(16), units, "deterministic");
+        assertTrue(units.size() >= 300 && units.size() <= 3000, "units of size 16: " + units.size());
+    }
+
+    @Test
+    void twoThreadsCountLikeOne() {
+        AtomicInteger calls = new AtomicInteger();
+        AtomicInteger lastTotal = new AtomicInteger();
+        CountResult two = CountingEngine.countAll(14, 2, (done, total) -> {
+            calls.incrementAndGet();
+            lastTotal.set(total);
+        });
+        assertEquals(CountingEngine.countAll(14, 1, null), two);
+        assertEquals(known.get(14), two);
+        assertEquals(CountingEngine.workUnits(14).size(), calls.get());
+        assertEquals(CountingEngine.workUnits(14).size(), lastTotal.get());
+    }
+
+    @Test
+    void workUnitTextIsShortAndStrict() {
+        WorkUnit unit = new WorkUnit(18, 7, 123, 4);
+        assertEquals("18:7:123:4", unit.encode());
+        assertEquals(unit, WorkUnit.decode("18:7:123:4"));
+        assertThrows(IllegalArgumentException.class, () -> WorkUnit.decode("18:7:123"));
+        assertThrows(IllegalArgumentException.class, () -> WorkUnit.decode("18:7:x:4"));
+        assertThrows(IllegalArgumentException.class, () -> WorkUnit.decode("33:0:0:1"));
+    }
+
+    @Test
+    void rejectsSizesOutsideOneToThirtyTwo() {
+        assertThrows(IllegalArgumentException.class, () -> CountingEngine.workUnits(0));
+        assertThrows(IllegalArgumentException.class, () -> new CountingEngine(33));
+        assertThrows(IllegalArgumentException.class, () -> CountingEngine.countAll(8, 0, null));
+    }
+
+    @Test
+    void rejectsUnitsOfAnotherSizeOrOutOfRange() {
+        CountingEngine engine = new CountingEngine(10);
+        assertThrows(IllegalArgumentException.class, () -> engine.count(new WorkUnit(11, 0, 0, 1)));
+        assertThrows(IllegalArgumentException.class, () -> engine.count(new WorkUnit(10, 0, 0, 100_000)));
+    }
+
+    @Test
+    void resultsAddUp() {
+        CountResult a = new CountResult(10, 2, 1, 0, 1);
+        CountResult b = new CountResult(4, 1, 0, 1, 0);
+        assertEquals(new CountResult(14, 3, 1, 1, 1), a.plus(b));
+        assertEquals(a, a.plus(CountResult.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> new CountResult(8, 2, 0, 0, 1));
+    }
+}
