@@ -5,19 +5,31 @@ import dev.nqueens.cli.ExitCodes;
 import dev.nqueens.cli.Invocation;
 import dev.nqueens.cli.SettingsCheck;
 import dev.nqueens.cli.UsageException;
+import dev.nqueens.job.NightlyRun;
+import dev.nqueens.job.RunInProgressException;
 import java.io.PrintStream;
+import java.sql.SQLException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Entry point: parses the command line before anything starts, then runs the command in a Spring
- * context and exits with its outcome. Bad input gets one line on stderr and exit code 2.
+ * context and exits with its outcome. Bad input gets one line on stderr and exit code 2; see
+ * {@link ExitCodes} for the others. SIGTERM (or Ctrl-C) during a run stops the job at its next
+ * chunk boundary, marks it stopped and only then closes the database; the next run resumes it.
  */
 @SpringBootApplication
 public class Application {
+
+    /** H2's "database may be already in use" error code. */
+    private static final int H2_DATABASE_ALREADY_OPEN = 90020;
+    private static final long STOP_GRACE_SECONDS = 120;
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -39,22 +51,141 @@ public class Application {
         if (Invocation.COUNT.equals(invocation.command())) {
             return Commands.count(invocation, out, err);
         }
+        silenceStartupFailureLog();
+        String[] databaseUrl = {"the database"};
         SpringApplication application = new SpringApplication(Application.class);
         application.setBannerMode(Banner.Mode.OFF);
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setLogStartupInfo(false);
-        application.addListeners(new SettingsCheck(Invocation.RUN.equals(invocation.command())));
-        try (ConfigurableApplicationContext context = application.run(invocation.springArguments())) {
+        application.setRegisterShutdownHook(false);
+        application.addListeners(new SettingsCheck(Invocation.RUN.equals(invocation.command())),
+                (ApplicationEnvironmentPreparedEvent event) -> databaseUrl[0] = withoutOptions(event.getEnvironment()
+                        .getProperty("spring.datasource.url", "the database")));
+        ConfigurableApplicationContext context;
+        try {
+            context = application.run(invocation.springArguments());
+        } catch (RuntimeException e) {
+            return report(e, databaseUrl[0], err);
+        }
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread stopper = new Thread(() -> stopGracefully(context, finished, err), "nqueens-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
+        try {
             return context.getBean(Commands.class).execute(invocation, out, err);
         } catch (RuntimeException e) {
-            UsageException usage = findCause(e, UsageException.class);
-            if (usage != null) {
-                err.println("nqueens: " + usage.getMessage());
-                return ExitCodes.USAGE;
-            }
-            err.println("nqueens: " + rootMessage(e));
-            return ExitCodes.FAILED;
+            return report(e, databaseUrl[0], err);
+        } finally {
+            context.close();
+            finished.countDown();
+            removeHook(stopper);
         }
+    }
+
+    /**
+     * Boot logs a failed start with a stack trace, before our logging settings are read when the
+     * configuration itself is broken; the command line reports every failure as one line instead.
+     */
+    private static void silenceStartupFailureLog() {
+        if (org.slf4j.LoggerFactory.getLogger(SpringApplication.class)
+                instanceof ch.qos.logback.classic.Logger logger) {
+            logger.setLevel(ch.qos.logback.classic.Level.OFF);
+        }
+    }
+
+    /** On SIGTERM: ask a running job to stop at a chunk boundary and wait until it has. */
+    private static void stopGracefully(ConfigurableApplicationContext context, CountDownLatch finished,
+            PrintStream err) {
+        try {
+            if (context.isActive() && context.getBean(NightlyRun.class).stopRunning()) {
+                err.println("nqueens: stopping at the next chunk boundary; the next run resumes");
+            }
+            finished.await(STOP_GRACE_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            // the context is already closing on its own
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down: the hook is running
+        }
+    }
+
+    private static int report(RuntimeException failure, String databaseUrl, PrintStream err) {
+        UsageException usage = findCause(failure, UsageException.class);
+        if (usage != null) {
+            err.println("nqueens: " + usage.getMessage());
+            return ExitCodes.USAGE;
+        }
+        RunInProgressException busy = findCause(failure, RunInProgressException.class);
+        if (busy != null) {
+            err.println("nqueens: " + busy.getMessage());
+            return ExitCodes.BUSY;
+        }
+        SQLException sql = findCause(failure, SQLException.class);
+        if (sql != null && (sql.getErrorCode() == H2_DATABASE_ALREADY_OPEN
+                || String.valueOf(sql.getMessage()).contains("The file is locked"))) {
+            err.println("nqueens: the database " + databaseUrl + " is in use by another process (another nqueens"
+                    + " run?); one run at a time");
+            return ExitCodes.BUSY;
+        }
+        if (isConfigurationError(failure)) {
+            err.println("nqueens: cannot read the configuration" + configurationLocation(failure) + ": "
+                    + oneLine(rootCause(failure)));
+            return ExitCodes.USAGE;
+        }
+        if (sql != null) {
+            err.println("nqueens: cannot use the database " + databaseUrl + ": " + rootMessage(failure));
+            return ExitCodes.DATABASE;
+        }
+        err.println("nqueens: " + rootMessage(failure));
+        return ExitCodes.FAILED;
+    }
+
+    /** {@code jdbc:h2:file:./data/nqueens;MODE=…} → {@code jdbc:h2:file:./data/nqueens}; credentials in a query dropped. */
+    private static String withoutOptions(String url) {
+        return url.replaceAll("[;?].*$", "");
+    }
+
+    private static boolean isConfigurationError(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            String type = t.getClass().getName();
+            if (type.startsWith("org.yaml.snakeyaml") || type.startsWith("org.springframework.boot.context.config.")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The file Boot names in its wrapping exception: " (optional:file:./config/application.yml)". */
+    private static String configurationLocation(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            java.util.regex.Matcher location = java.util.regex.Pattern.compile("location '([^']+)'")
+                    .matcher(String.valueOf(t.getMessage()));
+            if (location.find()) {
+                return " " + location.group(1);
+            }
+        }
+        return "";
+    }
+
+    /** A multi-line parser message as one line: its lines joined, the caret lines dropped. */
+    private static String oneLine(Throwable failure) {
+        String message = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+        return message.lines().map(String::strip).filter(line -> !line.isEmpty() && !line.equals("^"))
+                .collect(java.util.stream.Collectors.joining(" "));
+    }
+
+    private static Throwable rootCause(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root;
     }
 
     private static <T extends Throwable> T findCause(Throwable failure, Class<T> type) {
@@ -66,12 +197,12 @@ public class Application {
         return null;
     }
 
-    private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage() == null ? root.getClass().getName() : root.getMessage();
+    private static String firstLine(Throwable failure) {
+        String message = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
         return message.lines().findFirst().orElse(message);
+    }
+
+    private static String rootMessage(Throwable failure) {
+        return firstLine(rootCause(failure));
     }
 }

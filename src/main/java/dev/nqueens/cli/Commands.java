@@ -9,7 +9,10 @@ import dev.nqueens.job.StorageLimits;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;
+import dev.nqueens.verify.StoredDataVerifier;
+import dev.nqueens.verify.VerificationReport;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -22,11 +25,13 @@ public class Commands {
     private final NightlyRun nightlyRun;
     private final SolutionStore store;
     private final NqueensProperties properties;
+    private final StoredDataVerifier verifier;
 
-    Commands(NightlyRun nightlyRun, SolutionStore store, NqueensProperties properties) {
+    Commands(NightlyRun nightlyRun, SolutionStore store, NqueensProperties properties, StoredDataVerifier verifier) {
         this.nightlyRun = nightlyRun;
         this.store = store;
         this.properties = properties;
+        this.verifier = verifier;
     }
 
     /** Runs {@code count}: no Spring context, no database. */
@@ -39,6 +44,7 @@ public class Commands {
         return switch (invocation.command()) {
             case Invocation.RUN -> run(invocation, out, err);
             case Invocation.SHOW -> show(invocation, out, err);
+            case Invocation.VERIFY -> verify(out);
             default -> throw new IllegalArgumentException("unknown command " + invocation.command());
         };
     }
@@ -89,6 +95,12 @@ public class Commands {
             out.printf("%4d %20d %16d %12s %10s%n", size.n(), row.totalSolutions(), row.fundamentalSolutions(),
                     row.stored(), time);
         }
+    }
+
+    private int verify(PrintStream out) {
+        VerificationReport report = verifier.verify(Path.of(properties.outputDir()));
+        out.print(report.render());
+        return report.allPassed() ? ExitCodes.OK : ExitCodes.FAILED;
     }
 
     private int show(Invocation invocation, PrintStream out, PrintStream err) {

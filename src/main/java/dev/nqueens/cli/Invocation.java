@@ -17,7 +17,7 @@ import picocli.CommandLine.ParseResult;
  * options. Options that are settings ({@code --sizes}, {@code --threads}, the storage limits)
  * become Spring properties with the highest precedence.
  *
- * @param command {@link #RUN}, {@link #SHOW}, {@link #COUNT} or {@link #HELP}
+ * @param command {@link #RUN}, {@link #SHOW}, {@link #COUNT}, {@link #VERIFY} or {@link #HELP}
  * @param settings the settings this invocation overrides, as Spring command-line properties
  * @param force {@code run}: recompute sizes already published
  * @param size {@code show}, {@code count}: the board size
@@ -32,10 +32,12 @@ public record Invocation(String command, List<String> settings, boolean force, i
     public static final String RUN = "run";
     public static final String SHOW = "show";
     public static final String COUNT = "count";
+    public static final String VERIFY = "verify";
     public static final String HELP = "help";
-    private static final String COMMANDS = " (commands: run, show, count; see --help)";
+    private static final String COMMANDS = " (commands: run, show, count, verify; see --help)";
 
-    @Command(name = "nqueens", subcommands = {RunOptions.class, ShowOptions.class, CountOptions.class},
+    @Command(name = "nqueens", subcommands = {RunOptions.class, ShowOptions.class, CountOptions.class,
+            VerifyOptions.class},
             description = "Solves the N-Queens problem for a range of board sizes, stores and exports the solutions.")
     static final class Root {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
@@ -86,6 +88,10 @@ public record Invocation(String command, List<String> settings, boolean force, i
         String threads;
     }
 
+    @Command(name = VERIFY, description = "Re-check everything stored and exported; exit 0 only if all holds.")
+    static final class VerifyOptions {
+    }
+
     /** The usage text of all commands. */
     public static String usage() {
         CommandLine root = new CommandLine(new Root());
@@ -117,6 +123,9 @@ public record Invocation(String command, List<String> settings, boolean force, i
         if (options instanceof CountOptions count) {
             int threads = count.threads == null ? 0 : positive("--threads", count.threads, "a whole number >= 1");
             return new Invocation(COUNT, List.of(), false, oneSize(count.size, COUNT), threads, false, false, 0);
+        }
+        if (options instanceof VerifyOptions) {
+            return new Invocation(VERIFY, List.of(), false, 0, 0, false, false, 0);
         }
         ShowOptions show = (ShowOptions) options;
         long limit = show.limit == null ? Long.MAX_VALUE

@@ -5,10 +5,19 @@ import dev.nqueens.job.NqueensProperties;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.env.OriginTrackedMapPropertySource;
 import org.springframework.context.ApplicationListener;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.EnumerablePropertySource;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.SimpleCommandLinePropertySource;
 
 /**
  * Checks the {@code nqueens.*} settings as soon as the configuration is read, before any bean,
@@ -25,6 +34,7 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
 
     @Override
     public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
+        rejectUnknownKeys(event.getEnvironment());
         NqueensProperties settings;
         try {
             settings = Binder.get(event.getEnvironment()).bindOrCreate("nqueens", NqueensProperties.class);
@@ -34,6 +44,39 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
                     + e.getProperty().getValue() + "': " + cause.getMessage());
         }
         check(settings);
+    }
+
+    /**
+     * A misspelt key would silently leave its default in force: every {@code nqueens.*} key in a
+     * configuration file or on the command line must be one of {@link NqueensProperties#KEYS}.
+     */
+    static void rejectUnknownKeys(ConfigurableEnvironment environment) {
+        Set<String> known = NqueensProperties.KEYS.stream().map(SettingsCheck::normalized).collect(Collectors.toSet());
+        for (PropertySource<?> source : environment.getPropertySources()) {
+            boolean operatorSource = source instanceof OriginTrackedMapPropertySource
+                    || source instanceof SimpleCommandLinePropertySource;
+            if (!operatorSource || !(source instanceof EnumerablePropertySource<?> enumerable)) {
+                continue;
+            }
+            for (String key : enumerable.getPropertyNames()) {
+                if (normalized(key).startsWith("nqueens.") && !known.contains(normalized(key))) {
+                    throw new UsageException("unknown setting '" + key + "' in " + describe(source)
+                            + "; known settings: " + String.join(", ", new TreeSet<>(NqueensProperties.KEYS)));
+                }
+            }
+        }
+    }
+
+    /** Relaxed binding accepts chunk-size, chunkSize and chunk_size alike. */
+    private static String normalized(String key) {
+        return key.toLowerCase(Locale.ROOT).replace("-", "").replace("_", "").replaceAll("\\[\\d+]$", "");
+    }
+
+    private static String describe(PropertySource<?> source) {
+        String name = source.getName();
+        int start = name.indexOf('[');
+        int end = name.lastIndexOf(']');
+        return start >= 0 && end > start ? name.substring(start + 1, end) : name;
     }
 
     void check(NqueensProperties settings) {

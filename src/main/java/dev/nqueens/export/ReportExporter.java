@@ -97,6 +97,7 @@ public class ReportExporter {
     public List<ManifestEntry> exportAll(Path folder) {
         try {
             Files.createDirectories(folder);
+            deleteLeftoverPartials(folder);
             List<ManifestEntry> files = new ArrayList<>();
             List<BoardSummary> summaries = store.summaries();
             files.add(write(folder.resolve("summary.json"), out -> json.writerWithDefaultPrettyPrinter()
@@ -123,6 +124,15 @@ public class ReportExporter {
     }
 
     private record SummaryReport(List<BoardSummary> sizes) {
+    }
+
+    /** Temporary files of an export that was killed: never under a final name, removed here. */
+    private static void deleteLeftoverPartials(Path folder) throws IOException {
+        try (var files = Files.list(folder)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".partial")).toList()) {
+                Files.deleteIfExists(file);
+            }
+        }
     }
 
     private List<ManifestEntry> exportSolutions(Path folder, BoardSummary summary) throws IOException {

@@ -179,8 +179,8 @@ class NightlyJobConfiguration {
     }
 
     @Bean
-    ProgressReporter progressReporter() {
-        return new ProgressReporter(System.out);
+    ProgressReporter progressReporter(NqueensProperties properties) {
+        return new ProgressReporter(System.out, properties.progressInterval());
     }
 
     @Bean

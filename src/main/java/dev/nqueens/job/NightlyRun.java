@@ -3,12 +3,14 @@ package dev.nqueens.job;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
@@ -16,6 +18,7 @@ import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.stereotype.Service;
 
 /**
@@ -104,7 +107,7 @@ public class NightlyRun {
             try {
                 stopped |= jobOperator.stop(running);
             } catch (Exception e) {
-                // already ending
+                // it is ending on its own
             }
         }
         return stopped;
@@ -120,13 +123,44 @@ public class NightlyRun {
         return plan;
     }
 
-    /** We hold the lock, so an execution still marked running belongs to a process that died. */
+    /**
+     * We hold the lock, so an execution still marked running belongs to a process that died: mark
+     * it and its running steps FAILED so that it can be restarted.
+     */
     private void recoverExecutionsOfDeadRuns() {
-        Set<JobExecution> running = jobRepository.findRunningJobExecutions(NightlyJobConfiguration.JOB_NAME);
-        for (JobExecution execution : running) {
-            jobOperator.recover(execution);
+        Set<Long> suspects = new java.util.TreeSet<>();
+        jobRepository.findRunningJobExecutions(NightlyJobConfiguration.JOB_NAME)
+                .forEach(execution -> suspects.add(execution.getId()));
+        JobInstance last = jobRepository.getLastJobInstance(NightlyJobConfiguration.JOB_NAME);
+        if (last != null && jobRepository.getLastJobExecution(last) != null) {
+            suspects.add(jobRepository.getLastJobExecution(last).getId());
+        }
+        for (long id : suspects) {
+            markFailedIfLeftRunning(jobRepository.getJobExecution(id));
         }
     }
+
+    private void markFailedIfLeftRunning(JobExecution execution) {
+        LocalDateTime now = LocalDateTime.now();
+        boolean leftRunning = execution.getStatus().isRunning() || execution.getStatus() == BatchStatus.STOPPING;
+        for (StepExecution step : execution.getStepExecutions()) {
+            if (step.getStatus().isRunning() || step.getStatus() == BatchStatus.STOPPING) {
+                step.setStatus(BatchStatus.FAILED);
+                step.setExitStatus(ExitStatus.FAILED.addExitDescription(DIED));
+                step.setEndTime(now);
+                jobRepository.update(step);
+                leftRunning = true;
+            }
+        }
+        if (leftRunning) {
+            execution.setStatus(BatchStatus.FAILED);
+            execution.setExitStatus(ExitStatus.FAILED.addExitDescription(DIED));
+            execution.setEndTime(now);
+            jobRepository.update(execution);
+        }
+    }
+
+    private static final String DIED = "the process running it ended without finishing it";
 
     private Optional<JobExecution> lastUnfinished() {
         JobInstance last = jobRepository.getLastJobInstance(NightlyJobConfiguration.JOB_NAME);

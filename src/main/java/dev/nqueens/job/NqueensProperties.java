@@ -11,14 +11,16 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param chunkSize solutions stored per transaction
  * @param outputDir where the reports are exported, relative to the working directory
  * @param storage the storage level of each size
+ * @param progressInterval how often a long size prints its progress
  */
 @ConfigurationProperties("nqueens")
-public record NqueensProperties(String sizes, int threads, int chunkSize, String outputDir, Storage storage) {
+public record NqueensProperties(String sizes, int threads, int chunkSize, String outputDir, Storage storage,
+        java.time.Duration progressInterval) {
 
     /** The names of all settings, for telling an unknown key from a known one. */
     public static final java.util.Set<String> KEYS = java.util.Set.of("nqueens.sizes", "nqueens.threads",
             "nqueens.chunk-size", "nqueens.output-dir", "nqueens.storage.all-up-to",
-            "nqueens.storage.fundamental-up-to");
+            "nqueens.storage.fundamental-up-to", "nqueens.progress-interval");
 
     /**
      * @param allUpTo sizes up to this one store every solution

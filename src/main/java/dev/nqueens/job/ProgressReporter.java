@@ -14,7 +14,7 @@ public final class ProgressReporter {
 
     static final Duration INTERVAL = Duration.ofSeconds(5);
 
-    private record Track(long startNanos, long lastPrintNanos) {
+    private record Track(long startNanos, long lastPrintNanos, long startDone) {
     }
 
     private final PrintStream out;
@@ -25,7 +25,7 @@ public final class ProgressReporter {
         this(out, INTERVAL);
     }
 
-    ProgressReporter(PrintStream out, Duration interval) {
+    public ProgressReporter(PrintStream out, Duration interval) {
         this.out = out;
         this.intervalNanos = interval.toNanos();
     }
@@ -33,7 +33,7 @@ public final class ProgressReporter {
     /** Marks the start of size {@code n}'s work (the first report also does). */
     public void started(int n) {
         long now = System.nanoTime();
-        tracks.putIfAbsent(n, new Track(now, now));
+        tracks.putIfAbsent(n, new Track(now, now, 0));
     }
 
     /**
@@ -42,7 +42,7 @@ public final class ProgressReporter {
      */
     public void progress(int n, long done, long total, String unit) {
         long now = System.nanoTime();
-        Track track = tracks.computeIfAbsent(n, k -> new Track(now, now));
+        Track track = tracks.computeIfAbsent(n, k -> new Track(now, now, done));
         boolean finished = done >= total;
         if (!finished && now - track.lastPrintNanos() < intervalNanos) {
             return;
@@ -50,13 +50,13 @@ public final class ProgressReporter {
         if (finished && now - track.startNanos() < intervalNanos) {
             return;
         }
-        if (!tracks.replace(n, track, new Track(track.startNanos(), now))) {
+        if (!tracks.replace(n, track, new Track(track.startNanos(), now, track.startDone()))) {
             return;
         }
         double elapsed = (now - track.startNanos()) / 1e9;
         double fraction = total == 0 ? 1 : (double) done / total;
-        String left = fraction > 0 && !finished
-                ? String.format(", about %s left", seconds(elapsed / fraction - elapsed)) : "";
+        double rate = (done - track.startDone()) / Math.max(elapsed, 1e-9);
+        String left = rate > 0 && !finished ? String.format(", about %s left", seconds((total - done) / rate)) : "";
         out.printf("  n=%d: %,d/%,d %s (%.0f%%), %s elapsed%s%n", n, done, total, unit, 100 * fraction,
                 seconds(elapsed), left);
     }

@@ -38,9 +38,7 @@ class SolutionReader implements ItemStreamReader<NumberedPlacement> {
     public void open(ExecutionContext executionContext) {
         backtracker = new StackBacktracker(n);
         reducer = new SymmetryReducer(n);
-        if (level == StoredLevel.ALL) {
-            store.dropClassesWithoutSolutions(n, tables);
-        }
+        store.trimToCommittedPrefix(n, tables, level);
         Optional<String> last = level == StoredLevel.ALL ? store.lastSolution(n, tables)
                 : store.lastRepresentative(n, tables);
         last.map(Placement::parse).ifPresent(backtracker::resumeAfter);

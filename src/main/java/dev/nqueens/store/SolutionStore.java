@@ -83,6 +83,35 @@ public class SolutionStore {
     }
 
     /**
+     * Cuts the rows of {@code n} in {@code tables} back to their longest gap-free prefix (ordinals
+     * 1..k, class ordinals 1..m), then drops classes no stored solution belongs to. Committed chunks
+     * always form such a prefix; this makes resuming safe even if a crash ever left more behind.
+     */
+    public void trimToCommittedPrefix(int n, SolutionTables tables, StoredLevel level) {
+        if (level == StoredLevel.ALL) {
+            trimAfterFirstGap(n, tables.solution, "ordinal");
+            dropClassesWithoutSolutions(n, tables);
+        }
+        trimAfterFirstGap(n, tables.fundamental, "class_ordinal");
+    }
+
+    private void trimAfterFirstGap(int n, String table, String column) {
+        Map<String, Object> size = Map.of("n", n);
+        Map<String, Object> shape = jdbc.queryForMap("SELECT COUNT(*) AS rows_, COALESCE(MAX(" + column
+                + "), 0) AS last_ FROM " + table + " WHERE n = :n", size);
+        if (((Number) shape.get("rows_")).longValue() == ((Number) shape.get("last_")).longValue()) {
+            return;
+        }
+        Long firstAfterGap = jdbc.queryForObject("SELECT MIN(s." + column + ") FROM " + table + " s WHERE s.n = :n"
+                + " AND s." + column + " > 1 AND NOT EXISTS (SELECT 1 FROM " + table + " p WHERE p.n = s.n AND p." + column
+                + " = s." + column + " - 1)", size, Long.class);
+        if (firstAfterGap != null) {
+            jdbc.update("DELETE FROM " + table + " WHERE n = :n AND " + column + " >= :cut",
+                    Map.of("n", n, "cut", firstAfterGap));
+        }
+    }
+
+    /**
      * Drops class rows of {@code n} that no stored solution belongs to: what an interrupted
      * FUNDAMENTAL computation leaves before the size is computed with every solution.
      */

@@ -128,7 +128,11 @@ abstract class AbstractNightlyJobIntegrationTests {
     @Order(5)
     void aSizeThatDisagreesWithTheKnownValuesFailsTheJobAndGetsNoSummary() {
         jdbc.update("DELETE FROM board_summary WHERE n = 9");
-        jdbc.update("DELETE FROM stored_solution WHERE n = 9 AND ordinal BETWEEN 100 AND 109");
+        // A damaged prefix that looks complete: the last ten rows gone, row 342 renamed to the last solution.
+        String last = jdbc.queryForObject("SELECT placement FROM stored_solution WHERE n = 9 AND ordinal = 352",
+                String.class);
+        jdbc.update("DELETE FROM stored_solution WHERE n = 9 AND ordinal > 342");
+        jdbc.update("UPDATE stored_solution SET placement = ? WHERE n = 9 AND ordinal = 342", last);
 
         NightlyRun.Outcome outcome = run("9");
 

@@ -1,0 +1,130 @@
+package dev.nqueens;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * The packaged jar running as a separate process in a given working directory, as a user (or
+ * cron) starts it; its output is collected line by line so a test can act when a line appears.
+ */
+public final class NqueensProcess {
+
+    public static final Path JAR = Path.of("target", "nqueens.jar").toAbsolutePath();
+
+    /** How a finished process ended. */
+    public record Result(int exitCode, String out, String err) {
+    }
+
+    private final Process process;
+    private final List<String> outLines = new ArrayList<>();
+    private final List<String> errLines = new ArrayList<>();
+    private final Thread outReader;
+    private final Thread errReader;
+
+    private NqueensProcess(Path workingDirectory, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Xmx256m", "-jar", JAR.toString()));
+        command.addAll(List.of(args));
+        process = new ProcessBuilder(command).directory(workingDirectory.toFile()).start();
+        outReader = collect(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
+                outLines);
+        errReader = collect(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
+                errLines);
+    }
+
+    public static NqueensProcess start(Path workingDirectory, String... args) throws IOException {
+        return new NqueensProcess(workingDirectory, args);
+    }
+
+    /** Starts the program and waits for it to end (at most five minutes). */
+    public static Result run(Path workingDirectory, String... args) throws IOException, InterruptedException {
+        return start(workingDirectory, args).waitFor(Duration.ofMinutes(5));
+    }
+
+    /**
+     * Waits until a line of standard output matches.
+     *
+     * @throws AssertionError if the process ends or the time passes first
+     */
+    public String awaitLine(Predicate<String> wanted, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        int seen = 0;
+        while (System.nanoTime() < deadline) {
+            synchronized (outLines) {
+                for (; seen < outLines.size(); seen++) {
+                    if (wanted.test(outLines.get(seen))) {
+                        return outLines.get(seen);
+                    }
+                }
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("the process ended before the line appeared; out: " + text(outLines)
+                        + " err: " + text(errLines));
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no such line within " + timeout + "; out: " + text(outLines));
+    }
+
+    /** SIGKILL: the process dies at once, as in a power cut. */
+    public Result kill() throws InterruptedException {
+        process.destroyForcibly();
+        return waitFor(Duration.ofMinutes(1));
+    }
+
+    /**
+     * SIGTERM: as a service manager stopping it. Sent through the process handle, which (unlike
+     * {@link Process#destroy()}) leaves the pipes open, so what the program prints while it stops is kept.
+     */
+    public Result terminate() throws InterruptedException {
+        process.toHandle().destroy();
+        return waitFor(Duration.ofMinutes(3));
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public Result waitFor(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the process did not end within " + timeout + "; out: " + text(outLines));
+        }
+        outReader.join();
+        errReader.join();
+        return new Result(process.exitValue(), text(outLines), text(errLines));
+    }
+
+    private static Thread collect(BufferedReader reader, List<String> lines) {
+        Thread thread = new Thread(() -> {
+            try (reader) {
+                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                    synchronized (lines) {
+                        lines.add(line);
+                    }
+                }
+            } catch (IOException e) {
+                // the process ended
+            }
+        });
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    private static String text(List<String> lines) {
+        synchronized (lines) {
+            StringBuilder text = new StringBuilder();
+            lines.forEach(line -> text.append(line).append('\n'));
+            return text.toString();
+        }
+    }
+}

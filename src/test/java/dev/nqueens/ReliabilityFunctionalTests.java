@@ -1,0 +1,188 @@
+package dev.nqueens;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The nightly run as an unattended operator's machine lives it, with the real jar in separate
+ * processes: killed with SIGKILL while storing and while exporting, stopped with SIGTERM, started
+ * twice at once, and damaged afterwards. Each time the database and the reports must end exactly
+ * right, with nothing missing, nothing duplicated and no partial file under a final name.
+ */
+class ReliabilityFunctionalTests {
+
+    private static final Duration LONG = Duration.ofMinutes(4);
+    private static final String SIZES = "11-13";
+
+    @TempDir
+    Path work;
+
+    @BeforeEach
+    void smallChunksAndFrequentProgress() throws IOException {
+        Files.createDirectories(work.resolve("config"));
+        Files.writeString(work.resolve("config/application.yml"), """
+                nqueens:
+                  chunk-size: 500
+                  progress-interval: 1s
+                  storage:
+                    all-up-to: 13
+                    fundamental-up-to: 15
+                """);
+    }
+
+    @Test
+    void killedWhileStoringOrExportingItResumesAndEndsExactlyRight() throws Exception {
+        NqueensProcess first = NqueensProcess.start(work, "run", "--sizes", SIZES);
+        first.awaitLine(line -> line.startsWith("  n=13:"), LONG);
+        assertThat(first.kill().exitCode()).isEqualTo(137);
+
+        // Kill point 1, in the middle of storing n = 13: a dense prefix, no summary, nothing twice.
+        try (Connection db = open()) {
+            long stored = count(db, "SELECT COUNT(*) FROM stored_solution WHERE n = 13");
+            assertThat(stored).isPositive().isLessThan(73_712);
+            assertThat(count(db, "SELECT MAX(ordinal) FROM stored_solution WHERE n = 13")).isEqualTo(stored);
+            assertThat(stored % 500).as("whole chunks only").isZero();
+            assertThat(count(db, "SELECT COUNT(*) FROM board_summary WHERE n = 13")).isZero();
+            assertThat(count(db, "SELECT COUNT(*) FROM fundamental_solution f WHERE n = 13 AND NOT EXISTS"
+                    + " (SELECT 1 FROM stored_solution s WHERE s.n = 13 AND s.representative = f.placement)")).isZero();
+        }
+
+        NqueensProcess.Result resumed = NqueensProcess.run(work, "run", "--sizes", SIZES);
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        assertThat(resumed.out()).contains("Restarted the unfinished run of the same sizes");
+        assertExactlyTheKnownValues(11, 13);
+
+        // Kill point 2, in the middle of the export (every size is stored, so the run only exports).
+        NqueensProcess exporting = NqueensProcess.start(work, "run", "--sizes", SIZES);
+        Path partial = awaitPartialFile(exporting);
+        assertThat(exporting.kill().exitCode()).isEqualTo(137);
+        assertThat(partial.getFileName().toString()).startsWith(".").endsWith(".partial");
+        NqueensProcess.Result afterExportKill = NqueensProcess.run(work, "verify");
+        assertThat(afterExportKill.out()).as("final names hold complete files").contains("export manifest         ok")
+                .doesNotContain("differs").doesNotContain("bytes, the manifest says").doesNotContain("missing");
+        boolean leftover;
+        try (Stream<Path> files = Files.list(work.resolve("output"))) {
+            leftover = files.anyMatch(file -> file.getFileName().toString().endsWith(".partial"));
+        }
+        if (leftover) {
+            assertThat(afterExportKill.out()).contains("export temporary files  FAILED  warning:");
+        }
+
+        NqueensProcess.Result reexport = NqueensProcess.run(work, "run", "--sizes", SIZES);
+        assertThat(reexport.exitCode()).isZero();
+        assertThat(reexport.out()).contains("Every size was already stored; reports exported again.");
+        assertThat(NqueensProcess.run(work, "verify").exitCode()).isZero();
+        try (Stream<Path> files = Files.list(work.resolve("output"))) {
+            assertThat(files.map(Path::toString)).noneMatch(name -> name.endsWith(".partial"));
+        }
+
+        // Damage: verify names a corrupted export file and a corrupted row, and says so in its exit code.
+        Files.writeString(work.resolve("output/fundamental-n12.csv"), "x", java.nio.file.StandardOpenOption.APPEND);
+        NqueensProcess.Result badFile = NqueensProcess.run(work, "verify");
+        assertThat(badFile.exitCode()).isEqualTo(1);
+        assertThat(badFile.out()).contains("fundamental-n12.csv").contains("checks FAILED");
+        try (Connection db = open(); Statement statement = db.createStatement()) {
+            statement.executeUpdate("UPDATE stored_solution SET placement = '1 2 3 4 5 6 7 8 9 10 11 12'"
+                    + " WHERE n = 12 AND ordinal = 7");
+        }
+        NqueensProcess.Result badRow = NqueensProcess.run(work, "verify");
+        assertThat(badRow.exitCode()).isEqualTo(1);
+        assertThat(badRow.out()).contains("n=12 ordinal 7: '1 2 3 4 5 6 7 8 9 10 11 12' is not a solution");
+    }
+
+    @Test
+    void aSecondRunIsRefusedAndSigtermStopsAtAChunkBoundaryToBeResumed() throws Exception {
+        // n = 14 with every solution stored keeps the run busy long enough to be interrupted.
+        NqueensProcess first = NqueensProcess.start(work, "run", "--sizes", "13-14", "--store-all-up-to", "14");
+        first.awaitLine(line -> line.startsWith("  n=14:"), LONG);
+
+        NqueensProcess.Result second = NqueensProcess.run(work, "run", "--sizes", "12");
+        assertThat(second.exitCode()).isEqualTo(3);
+        assertThat(second.err()).isEqualTo("nqueens: the database jdbc:h2:file:./data/nqueens is in use by another"
+                + " process (another nqueens run?); one run at a time\n");
+        assertThat(first.isAlive()).isTrue();
+
+        NqueensProcess.Result stopped = first.terminate();
+        assertThat(stopped.exitCode()).isEqualTo(143);
+        assertThat(stopped.err()).contains("nqueens: stopping at the next chunk boundary; the next run resumes")
+                .contains("the job ended STOPPED");
+        try (Connection db = open()) {
+            assertThat(string(db, "SELECT status FROM batch_job_execution ORDER BY job_execution_id DESC LIMIT 1"))
+                    .isEqualTo("STOPPED");
+            long stored = count(db, "SELECT COUNT(*) FROM stored_solution WHERE n = 14");
+            assertThat(count(db, "SELECT MAX(ordinal) FROM stored_solution WHERE n = 14")).isEqualTo(stored);
+            assertThat(stored).isPositive().isLessThan(365_596);
+            assertThat(stored % 500).as("stopped at a chunk boundary").isZero();
+        }
+
+        NqueensProcess.Result resumed = NqueensProcess.run(work, "run", "--sizes", "13-14", "--store-all-up-to", "14");
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        assertThat(resumed.out()).contains("Restarted the unfinished run of the same sizes");
+        assertExactlyTheKnownValues(13, 14);
+    }
+
+    private void assertExactlyTheKnownValues(int from, int to) throws SQLException {
+        try (Connection db = open()) {
+            for (int n = from; n <= to; n++) {
+                Reference.Counts expected = Reference.counts(n);
+                assertThat(count(db, "SELECT total_solutions FROM board_summary WHERE n = " + n)).isEqualTo(expected.total());
+                assertThat(count(db, "SELECT COUNT(*) FROM stored_solution WHERE n = " + n)).isEqualTo(expected.total());
+                assertThat(count(db, "SELECT COUNT(DISTINCT placement) FROM stored_solution WHERE n = " + n))
+                        .isEqualTo(expected.total());
+                assertThat(count(db, "SELECT MAX(ordinal) FROM stored_solution WHERE n = " + n)).isEqualTo(expected.total());
+                assertThat(count(db, "SELECT COUNT(*) FROM fundamental_solution WHERE n = " + n))
+                        .isEqualTo(expected.fundamental());
+                assertThat(count(db, "SELECT COUNT(*) FROM solution WHERE n = " + n)).isEqualTo(expected.total());
+            }
+        }
+    }
+
+    /** Polls the output folder until an export's temporary file appears. */
+    private Path awaitPartialFile(NqueensProcess process) throws Exception {
+        AtomicReference<Path> found = new AtomicReference<>();
+        long deadline = System.nanoTime() + LONG.toNanos();
+        Path output = work.resolve("output");
+        while (found.get() == null && System.nanoTime() < deadline && process.isAlive()) {
+            if (Files.isDirectory(output)) {
+                try (Stream<Path> files = Files.list(output)) {
+                    files.filter(f -> f.getFileName().toString().endsWith(".partial")).findFirst().ifPresent(found::set);
+                }
+            }
+            Thread.sleep(2);
+        }
+        assertThat(found.get()).as("an export in progress").isNotNull();
+        return found.get();
+    }
+
+    private Connection open() throws SQLException {
+        return DriverManager.getConnection(TestDatabases.h2Url(work.resolve("data/nqueens")), "sa", "");
+    }
+
+    private static long count(Connection db, String sql) throws SQLException {
+        try (Statement statement = db.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+            result.next();
+            return result.getLong(1);
+        }
+    }
+
+    private static String string(Connection db, String sql) throws SQLException {
+        try (Statement statement = db.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+            result.next();
+            return result.getString(1);
+        }
+    }
+}
