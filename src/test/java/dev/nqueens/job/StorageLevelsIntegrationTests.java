@@ -1,0 +1,180 @@
+package dev.nqueens.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.nqueens.Reference;
+import dev.nqueens.TestDatabases;
+import dev.nqueens.count.CountResult;
+import dev.nqueens.count.CountingEngine;
+import dev.nqueens.count.WorkUnit;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The three storage levels on one database: every size up to 14 computed through each path
+ * (every solution, representatives only, counts only) gives exactly the reference counts;
+ * sizes move between levels by recomputing (up, or --force) or by dropping rows (down); and a
+ * counted size whose sub-partitions are partly recorded resumes without counting them again.
+ */
+@SpringBootTest(properties = "nqueens.threads=2")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class StorageLevelsIntegrationTests {
+
+    private static final String SIZES = "1-14";
+
+    @TempDir
+    static Path work;
+
+    @DynamicPropertySource
+    static void freshDatabase(DynamicPropertyRegistry registry) {
+        TestDatabases.useH2(registry, work);
+        registry.add("nqueens.output-dir", () -> work.resolve("output").toString());
+    }
+
+    @Autowired
+    NightlyRun nightlyRun;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    @Order(1)
+    void everySolutionStoredGivesTheReferenceCounts() {
+        assertCompleted(run(SIZES, 14, 14, false));
+        assertReference("ALL");
+        assertThat(rows("stored_solution", 14)).isEqualTo(365_596);
+    }
+
+    @Test
+    @Order(2)
+    void representativesOnlyRecomputedWithForceGiveTheReferenceCounts() {
+        NightlyRun.Outcome outcome = run(SIZES, 0, 14, true);
+        assertCompleted(outcome);
+        assertThat(outcome.plan()).allMatch(size -> size.action() == SizePlan.Action.REPLACE);
+        assertReference("FUNDAMENTAL");
+        assertThat(rows("stored_solution", 14)).isZero();
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM staged_fundamental", Long.class)).isZero();
+    }
+
+    @Test
+    @Order(3)
+    void countsOnlyRecomputedWithForceGiveTheReferenceCounts() {
+        NightlyRun.Outcome outcome = run(SIZES, 0, 0, true);
+        assertCompleted(outcome);
+        assertReference("COUNT");
+        assertThat(rows("fundamental_solution", 14)).isZero();
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM count_partition", Long.class)).isZero();
+    }
+
+    @Test
+    @Order(4)
+    void upgradingRecomputesAndDowngradingOnlyDropsRows() {
+        NightlyRun.Outcome up = run("12-13", 13, 13, false);
+        assertCompleted(up);
+        assertThat(up.plan()).extracting(SizePlan::action).containsOnly(SizePlan.Action.REPLACE);
+        assertThat(rows("stored_solution", 13)).isEqualTo(73_712);
+        assertThat(rows("fundamental_solution", 13)).isEqualTo(9_233);
+
+        Object computedAt = jdbc.queryForObject("SELECT computed_at FROM board_summary WHERE n = 13", Object.class);
+        NightlyRun.Outcome down = run("12-13", 11, 12, false);
+        assertCompleted(down);
+        assertThat(down.plan()).extracting(SizePlan::action)
+                .containsExactly(SizePlan.Action.DOWNGRADE, SizePlan.Action.DOWNGRADE);
+        assertThat(level(12)).isEqualTo("FUNDAMENTAL");
+        assertThat(level(13)).isEqualTo("COUNT");
+        assertThat(rows("stored_solution", 12)).isZero();
+        assertThat(rows("fundamental_solution", 12)).isEqualTo(1_787);
+        assertThat(rows("fundamental_solution", 13)).isZero();
+        assertThat(jdbc.queryForObject("SELECT computed_at FROM board_summary WHERE n = 13", Object.class))
+                .as("a downgrade keeps the verified counts").isEqualTo(computedAt);
+        assertThat(jdbc.queryForObject("SELECT total_solutions FROM board_summary WHERE n = 13", Long.class))
+                .isEqualTo(73_712L);
+    }
+
+    @Test
+    @Order(5)
+    void aCountedSizeWithRecordedSubPartitionsResumesWithoutCountingThemAgain() {
+        int n = 15;
+        int partitions = CountPartitioner.partitionCount(n);
+        assertThat(partitions).isGreaterThan(4);
+        List<WorkUnit> units = CountingEngine.workUnits(n);
+        CountingEngine engine = new CountingEngine(n);
+        int recorded = partitions / 2;
+        for (int index = 0; index < recorded; index++) {
+            CountResult sum = CountResult.ZERO;
+            int counted = 0;
+            for (int unit = index; unit < units.size(); unit += partitions) {
+                sum = sum.plus(engine.count(units.get(unit)));
+                counted++;
+            }
+            jdbc.update("""
+                    INSERT INTO count_partition (n, partition_count, partition_index, work_units, total_solutions,
+                        fundamental_solutions, rot90_classes, rot180_classes, asymmetric_classes, elapsed_ms, computed_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, CURRENT_TIMESTAMP)""", n, partitions, index, counted,
+                    sum.total(), sum.fundamental(), sum.rot90Classes(), sum.rot180Classes(), sum.asymmetricClasses());
+        }
+
+        NightlyRun.Outcome outcome = run("15", 0, 0, false);
+
+        assertCompleted(outcome);
+        Reference.Counts expected = Reference.counts(n);
+        assertThat(jdbc.queryForMap("SELECT * FROM board_summary WHERE n = 15"))
+                .containsEntry("total_solutions", expected.total())
+                .containsEntry("fundamental_solutions", expected.fundamental())
+                .containsEntry("rot180_classes", expected.rot180())
+                .containsEntry("stored", "COUNT");
+        List<Map<String, Object>> workers = jdbc.queryForList("""
+                SELECT s.write_count FROM batch_step_execution s
+                WHERE s.step_name LIKE 'countPart:n15%' AND s.job_execution_id =
+                    (SELECT MAX(job_execution_id) FROM batch_job_execution)""");
+        assertThat(workers).hasSize(partitions);
+        assertThat(workers.stream().filter(row -> ((Number) row.get("write_count")).longValue() == 0))
+                .as("recorded sub-partitions are not counted again").hasSize(recorded);
+    }
+
+    private NightlyRun.Outcome run(String sizes, int allUpTo, int fundamentalUpTo, boolean force) {
+        return nightlyRun.run(new RunRequest(BoardSizes.parse(sizes), new StorageLimits(allUpTo, fundamentalUpTo),
+                force, LocalDateTime.now()));
+    }
+
+    private static void assertCompleted(NightlyRun.Outcome outcome) {
+        assertThat(outcome.status()).as(String.join("; ", outcome.failures())).isEqualTo(BatchStatus.COMPLETED);
+    }
+
+    private void assertReference(String level) {
+        for (int n = 1; n <= 14; n++) {
+            Reference.Counts expected = Reference.counts(n);
+            assertThat(jdbc.queryForMap("SELECT * FROM board_summary WHERE n = ?", n)).as("n=%d", n)
+                    .containsEntry("total_solutions", expected.total())
+                    .containsEntry("fundamental_solutions", expected.fundamental())
+                    .containsEntry("rot90_classes", expected.rot90())
+                    .containsEntry("rot180_classes", expected.rot180())
+                    .containsEntry("asymmetric_classes", expected.asymmetric())
+                    .containsEntry("stored", level);
+            long fundamentalRows = rows("fundamental_solution", n);
+            assertThat(fundamentalRows).isEqualTo(level.equals("COUNT") ? 0 : expected.fundamental());
+            assertThat(rows("stored_solution", n)).isEqualTo(level.equals("ALL") ? expected.total() : 0);
+        }
+    }
+
+    private String level(int n) {
+        return jdbc.queryForObject("SELECT stored FROM board_summary WHERE n = ?", String.class, n);
+    }
+
+    private long rows(String table, int n) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM " + table + " WHERE n = ?", Long.class, n);
+    }
+}
