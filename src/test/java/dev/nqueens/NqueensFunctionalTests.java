@@ -44,6 +44,20 @@ class NqueensFunctionalTests {
         assertThat(again.exitCode()).isZero();
         assertThat(again.out()).contains("Every size was already stored; reports exported again.");
 
+        NqueensProcess.Result sql = nqueens("sql", "SELECT COUNT(*) AS solutions FROM solution WHERE n = 8");
+        assertThat(sql.exitCode()).isZero();
+        assertThat(sql.out()).isEqualTo("solutions\n---------\n92\n(1 row)\n");
+        NqueensProcess.Result csv = nqueens("sql", "SELECT ordinal, placement FROM solution WHERE n = 6 ORDER BY ordinal",
+                "--format", "csv");
+        assertThat(csv.out()).startsWith("ordinal,placement\n1,\"2 4 6 1 3 5\"\n");
+        NqueensProcess.Result write = nqueens("sql", "DELETE FROM board_summary");
+        assertThat(write.exitCode()).isEqualTo(2);
+        assertThat(write.err()).isEqualTo("nqueens: refused: 'delete' is not a read-only statement; allowed are SELECT,"
+                + " WITH, VALUES, TABLE, EXPLAIN and SHOW\n");
+        NqueensProcess.Result history = nqueens("history", "--format", "csv");
+        assertThat(history.out().lines()).hasSize(3).first().isEqualTo("run,started,ended,status,sizes,rows_written,seconds");
+        assertThat(history.out()).contains(",COMPLETED,8,0,").contains(",COMPLETED,\"1-8,10\",873,");
+
         NqueensProcess.Result unsolved = nqueens("show", "9");
         assertThat(unsolved.exitCode()).isEqualTo(1);
         assertThat(unsolved.err()).isEqualTo("nqueens: n=9 has not been solved yet; run: ./nqueens run --sizes 9\n");

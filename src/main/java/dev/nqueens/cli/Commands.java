@@ -9,6 +9,9 @@ import dev.nqueens.job.StorageLimits;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;
+import dev.nqueens.query.QueryPrinter;
+import dev.nqueens.query.ReadOnlyQuery;
+import dev.nqueens.query.RunHistory;
 import dev.nqueens.verify.StoredDataVerifier;
 import dev.nqueens.verify.VerificationReport;
 import java.io.PrintStream;
@@ -26,12 +29,17 @@ public class Commands {
     private final SolutionStore store;
     private final NqueensProperties properties;
     private final StoredDataVerifier verifier;
+    private final ReadOnlyQuery readOnlyQuery;
+    private final RunHistory history;
 
-    Commands(NightlyRun nightlyRun, SolutionStore store, NqueensProperties properties, StoredDataVerifier verifier) {
+    Commands(NightlyRun nightlyRun, SolutionStore store, NqueensProperties properties, StoredDataVerifier verifier,
+            ReadOnlyQuery readOnlyQuery, RunHistory history) {
         this.nightlyRun = nightlyRun;
         this.store = store;
         this.properties = properties;
         this.verifier = verifier;
+        this.readOnlyQuery = readOnlyQuery;
+        this.history = history;
     }
 
     /** Runs {@code count}: no Spring context, no database. */
@@ -45,6 +53,10 @@ public class Commands {
             case Invocation.RUN -> run(invocation, out, err);
             case Invocation.SHOW -> show(invocation, out, err);
             case Invocation.VERIFY -> verify(out);
+            case Invocation.SQL -> query(out, err, invocation.format(),
+                    printer -> readOnlyQuery.run(invocation.statement(), printer));
+            case Invocation.HISTORY -> query(out, err, invocation.format(),
+                    printer -> history.lastRuns((int) invocation.limit(), printer));
             default -> throw new IllegalArgumentException("unknown command " + invocation.command());
         };
     }
@@ -95,6 +107,18 @@ public class Commands {
             out.printf("%4d %20d %16d %12s %10s%n", size.n(), row.totalSolutions(), row.fundamentalSolutions(),
                     row.stored(), time);
         }
+    }
+
+    private static int query(PrintStream out, PrintStream err, String format,
+            java.util.function.Consumer<QueryPrinter> body) {
+        QueryPrinter.Format chosen = QueryPrinter.Format.valueOf(format.toUpperCase(java.util.Locale.ROOT));
+        try (QueryPrinter printer = new QueryPrinter(out, chosen)) {
+            body.accept(printer);
+        } catch (IllegalArgumentException e) {
+            err.println("nqueens: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        return ExitCodes.OK;
     }
 
     private int verify(PrintStream out) {

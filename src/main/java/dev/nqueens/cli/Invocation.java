@@ -24,20 +24,24 @@ import picocli.CommandLine.ParseResult;
  * @param threads {@code count}: threads, 0 = one per core
  * @param boards {@code show}: draw each solution
  * @param fundamentalOnly {@code show}: only the class representatives
- * @param limit {@code show}: at most this many solutions
+ * @param limit {@code show}: at most this many solutions; {@code history}: runs
+ * @param statement {@code sql}: the query
+ * @param format {@code sql}, {@code history}: table, csv or json
  */
 public record Invocation(String command, List<String> settings, boolean force, int size, int threads,
-        boolean boards, boolean fundamentalOnly, long limit) {
+        boolean boards, boolean fundamentalOnly, long limit, String statement, String format) {
 
     public static final String RUN = "run";
     public static final String SHOW = "show";
     public static final String COUNT = "count";
     public static final String VERIFY = "verify";
+    public static final String SQL = "sql";
+    public static final String HISTORY = "history";
     public static final String HELP = "help";
-    private static final String COMMANDS = " (commands: run, show, count, verify; see --help)";
+    private static final String COMMANDS = " (commands: run, show, count, verify, sql, history; see --help)";
 
     @Command(name = "nqueens", subcommands = {RunOptions.class, ShowOptions.class, CountOptions.class,
-            VerifyOptions.class},
+            VerifyOptions.class, SqlOptions.class, HistoryOptions.class},
             description = "Solves the N-Queens problem for a range of board sizes, stores and exports the solutions.")
     static final class Root {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
@@ -92,6 +96,24 @@ public record Invocation(String command, List<String> settings, boolean force, i
     static final class VerifyOptions {
     }
 
+    @Command(name = SQL, description = "Run one read-only SQL statement; print a table, CSV or JSON.")
+    static final class SqlOptions {
+        @Parameters(index = "0", paramLabel = "STATEMENT", description = "One SELECT (or WITH, VALUES, EXPLAIN) in quotes.")
+        String statement;
+
+        @Option(names = "--format", paramLabel = "F", description = "table (default), csv or json.")
+        String format;
+    }
+
+    @Command(name = HISTORY, description = "List past runs: start, end, status, sizes, rows written, duration.")
+    static final class HistoryOptions {
+        @Option(names = "--limit", paramLabel = "K", description = "The last K runs (default 20).")
+        String limit;
+
+        @Option(names = "--format", paramLabel = "F", description = "table (default), csv or json.")
+        String format;
+    }
+
     /** The usage text of all commands. */
     public static String usage() {
         CommandLine root = new CommandLine(new Root());
@@ -111,7 +133,7 @@ public record Invocation(String command, List<String> settings, boolean force, i
             throw new UsageException(e.getMessage().lines().findFirst().orElse("bad arguments") + COMMANDS);
         }
         if (result.isUsageHelpRequested()) {
-            return new Invocation(HELP, List.of(), false, 0, 0, false, false, 0);
+            return simple(HELP);
         }
         if (!result.hasSubcommand()) {
             throw new UsageException("no command given" + COMMANDS);
@@ -122,16 +144,24 @@ public record Invocation(String command, List<String> settings, boolean force, i
         }
         if (options instanceof CountOptions count) {
             int threads = count.threads == null ? 0 : positive("--threads", count.threads, "a whole number >= 1");
-            return new Invocation(COUNT, List.of(), false, oneSize(count.size, COUNT), threads, false, false, 0);
+            return new Invocation(COUNT, List.of(), false, oneSize(count.size, COUNT), threads, false, false, 0, null,
+                    null);
         }
         if (options instanceof VerifyOptions) {
-            return new Invocation(VERIFY, List.of(), false, 0, 0, false, false, 0);
+            return simple(VERIFY);
+        }
+        if (options instanceof SqlOptions sql) {
+            return new Invocation(SQL, List.of(), false, 0, 0, false, false, 0, sql.statement, format(sql.format));
+        }
+        if (options instanceof HistoryOptions history) {
+            long limit = history.limit == null ? 20 : positive("--limit", history.limit, "a whole number of runs >= 1");
+            return new Invocation(HISTORY, List.of(), false, 0, 0, false, false, limit, null, format(history.format));
         }
         ShowOptions show = (ShowOptions) options;
         long limit = show.limit == null ? Long.MAX_VALUE
                 : positive("--limit", show.limit, "a whole number of solutions >= 1");
         return new Invocation(SHOW, List.of(), false, oneSize(show.size, SHOW), 0, show.boards, show.fundamental,
-                limit);
+                limit, null, null);
     }
 
     private static Invocation parseRun(RunOptions run) {
@@ -154,7 +184,19 @@ public record Invocation(String command, List<String> settings, boolean force, i
                 throw new UsageException(e.getMessage());
             }
         }
-        return new Invocation(RUN, List.copyOf(settings), run.force, 0, 0, false, false, 0);
+        return new Invocation(RUN, List.copyOf(settings), run.force, 0, 0, false, false, 0, null, null);
+    }
+
+    private static Invocation simple(String command) {
+        return new Invocation(command, List.of(), false, 0, 0, false, false, 0, null, null);
+    }
+
+    private static String format(String text) {
+        String format = text == null ? "table" : text.trim().toLowerCase(java.util.Locale.ROOT);
+        if (!List.of("table", "csv", "json").contains(format)) {
+            throw new UsageException("invalid value '" + text + "' for --format: table, csv or json");
+        }
+        return format;
     }
 
     /** The settings this invocation overrides, as Spring command-line arguments. */

@@ -1,0 +1,2 @@
+/** Read-only SQL for analysts and operators: ad-hoc queries and the run history, printed as tables, CSV or JSON. */
+package dev.nqueens.query;
