@@ -6,6 +6,7 @@ import dev.nqueens.cli.Invocation;
 import dev.nqueens.cli.SettingsCheck;
 import dev.nqueens.cli.UsageException;
 import dev.nqueens.job.NightlyRun;
+import dev.nqueens.job.NightlyScheduler;
 import dev.nqueens.job.RunInProgressException;
 import java.io.PrintStream;
 import java.sql.SQLException;
@@ -58,7 +59,8 @@ public class Application {
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setLogStartupInfo(false);
         application.setRegisterShutdownHook(false);
-        application.addListeners(new SettingsCheck(Invocation.RUN.equals(invocation.command())),
+        boolean schedules = Invocation.SCHEDULE.equals(invocation.command());
+        application.addListeners(new SettingsCheck(Invocation.RUN.equals(invocation.command()) || schedules, schedules),
                 (ApplicationEnvironmentPreparedEvent event) -> databaseUrl[0] = withoutOptions(event.getEnvironment()
                         .getProperty("spring.datasource.url", "the database")));
         ConfigurableApplicationContext context;
@@ -96,6 +98,9 @@ public class Application {
     private static void stopGracefully(ConfigurableApplicationContext context, CountDownLatch finished,
             PrintStream err) {
         try {
+            if (context.isActive()) {
+                context.getBean(NightlyScheduler.class).stop();
+            }
             if (context.isActive() && context.getBean(NightlyRun.class).stopRunning()) {
                 err.println("nqueens: stopping at the next chunk boundary; the next run resumes");
             }

@@ -137,6 +137,36 @@ class NqueensFunctionalTests {
     }
 
     @Test
+    void scheduleRunsTheJobOnItsCronOneInstancePerRunAndStopsOnSigterm() throws Exception {
+        writeConfig("nqueens:\n  sizes: 1-6\n  schedule:\n    cron: \"*/2 * * * * *\"\n");
+        NqueensProcess schedule = NqueensProcess.start(workingDirectory, "schedule");
+        schedule.awaitLine(line -> line.contains("schedule '*/2 * * * * *' started"), java.time.Duration.ofMinutes(1));
+        java.util.concurrent.atomic.AtomicInteger completed = new java.util.concurrent.atomic.AtomicInteger();
+        schedule.awaitLine(line -> line.contains("ended COMPLETED") && completed.incrementAndGet() == 2,
+                java.time.Duration.ofMinutes(1));
+        NqueensProcess.Result stopped = schedule.terminate();
+        assertThat(stopped.exitCode()).isEqualTo(143);
+        assertThat(stopped.out()).contains("schedule stopped");
+
+        NqueensProcess.Result instances = nqueens("sql",
+                "SELECT COUNT(DISTINCT job_instance_id) AS instances FROM batch_job_execution");
+        assertThat(Integer.parseInt(instances.out().lines().skip(2).findFirst().orElseThrow().trim()))
+                .isGreaterThanOrEqualTo(2);
+        NqueensProcess.Result history = nqueens("history");
+        assertThat(history.out().lines().filter(line -> line.contains("COMPLETED"))).hasSizeGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void aBadCronExpressionIsRefused() throws Exception {
+        writeConfig("nqueens:\n  schedule:\n    cron: \"61 * * * *\"\n");
+        NqueensProcess.Result result = nqueens("schedule");
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("nqueens: setting nqueens.schedule.cron: invalid cron expression '61 * * * *'");
+        assertThat(result.err().lines()).hasSize(1);
+        assertNothingWritten();
+    }
+
+    @Test
     void aDatabaseThatCannotBeOpenedGetsExitFour() throws Exception {
         writeConfig("spring:\n  datasource:\n    url: jdbc:postgresql://127.0.0.1:9/nqueens\n");
         NqueensProcess.Result result = nqueens("show", "8");

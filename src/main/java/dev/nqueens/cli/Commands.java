@@ -2,6 +2,7 @@ package dev.nqueens.cli;
 
 import dev.nqueens.job.BoardSizes;
 import dev.nqueens.job.NightlyRun;
+import dev.nqueens.job.NightlyScheduler;
 import dev.nqueens.job.NqueensProperties;
 import dev.nqueens.job.RunRequest;
 import dev.nqueens.job.SizePlan;
@@ -31,9 +32,11 @@ public class Commands {
     private final StoredDataVerifier verifier;
     private final ReadOnlyQuery readOnlyQuery;
     private final RunHistory history;
+    private final NightlyScheduler scheduler;
 
     Commands(NightlyRun nightlyRun, SolutionStore store, NqueensProperties properties, StoredDataVerifier verifier,
-            ReadOnlyQuery readOnlyQuery, RunHistory history) {
+            ReadOnlyQuery readOnlyQuery, RunHistory history, NightlyScheduler scheduler) {
+        this.scheduler = scheduler;
         this.nightlyRun = nightlyRun;
         this.store = store;
         this.properties = properties;
@@ -53,6 +56,7 @@ public class Commands {
             case Invocation.RUN -> run(invocation, out, err);
             case Invocation.SHOW -> show(invocation, out, err);
             case Invocation.VERIFY -> verify(out);
+            case Invocation.SCHEDULE -> schedule(out);
             case Invocation.SQL -> query(out, err, invocation.format(),
                     printer -> readOnlyQuery.run(invocation.statement(), printer));
             case Invocation.HISTORY -> query(out, err, invocation.format(),
@@ -118,6 +122,13 @@ public class Commands {
             err.println("nqueens: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        return ExitCodes.OK;
+    }
+
+    private int schedule(PrintStream out) {
+        scheduler.runForever(NightlyScheduler.parse(properties.schedule().cron()),
+                () -> new RunRequest.Builder(BoardSizes.parse(properties.sizes()), properties.storageLimits(), false),
+                out);
         return ExitCodes.OK;
     }
 

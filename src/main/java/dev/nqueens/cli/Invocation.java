@@ -37,11 +37,12 @@ public record Invocation(String command, List<String> settings, boolean force, i
     public static final String VERIFY = "verify";
     public static final String SQL = "sql";
     public static final String HISTORY = "history";
+    public static final String SCHEDULE = "schedule";
     public static final String HELP = "help";
-    private static final String COMMANDS = " (commands: run, show, count, verify, sql, history; see --help)";
+    private static final String COMMANDS = " (commands: run, show, count, verify, sql, history, schedule; see --help)";
 
     @Command(name = "nqueens", subcommands = {RunOptions.class, ShowOptions.class, CountOptions.class,
-            VerifyOptions.class, SqlOptions.class, HistoryOptions.class},
+            VerifyOptions.class, SqlOptions.class, HistoryOptions.class, ScheduleOptions.class},
             description = "Solves the N-Queens problem for a range of board sizes, stores and exports the solutions.")
     static final class Root {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
@@ -114,6 +115,10 @@ public record Invocation(String command, List<String> settings, boolean force, i
         String format;
     }
 
+    @Command(name = SCHEDULE, description = "Run the job in the foreground on the cron schedule nqueens.schedule.cron.")
+    static final class ScheduleOptions {
+    }
+
     /** The usage text of all commands. */
     public static String usage() {
         CommandLine root = new CommandLine(new Root());
@@ -149,6 +154,9 @@ public record Invocation(String command, List<String> settings, boolean force, i
         }
         if (options instanceof VerifyOptions) {
             return simple(VERIFY);
+        }
+        if (options instanceof ScheduleOptions) {
+            return simple(SCHEDULE);
         }
         if (options instanceof SqlOptions sql) {
             return new Invocation(SQL, List.of(), false, 0, 0, false, false, 0, sql.statement, format(sql.format));

@@ -1,6 +1,7 @@
 package dev.nqueens.cli;
 
 import dev.nqueens.job.BoardSizes;
+import dev.nqueens.job.NightlyScheduler;
 import dev.nqueens.job.NqueensProperties;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,9 +28,15 @@ import org.springframework.core.env.SimpleCommandLinePropertySource;
 public final class SettingsCheck implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
 
     private final boolean needsOutput;
+    private final boolean needsSchedule;
 
-    public SettingsCheck(boolean needsOutput) {
+    /**
+     * @param needsOutput the command exports (check the output folder)
+     * @param needsSchedule the command schedules runs (check the cron expression)
+     */
+    public SettingsCheck(boolean needsOutput, boolean needsSchedule) {
         this.needsOutput = needsOutput;
+        this.needsSchedule = needsSchedule;
     }
 
     @Override
@@ -100,6 +107,13 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
             settings.storageLimits();
         } catch (IllegalArgumentException e) {
             throw new UsageException("setting nqueens.storage: " + e.getMessage());
+        }
+        if (needsSchedule) {
+            try {
+                NightlyScheduler.parse(settings.schedule() == null ? null : settings.schedule().cron());
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("setting nqueens.schedule.cron: " + e.getMessage());
+            }
         }
         if (needsOutput) {
             checkWritableFolder(Path.of(settings.outputDir()));

@@ -12,15 +12,16 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param outputDir where the reports are exported, relative to the working directory
  * @param storage the storage level of each size
  * @param progressInterval how often a long size prints its progress
+ * @param schedule when {@code schedule} starts the job
  */
 @ConfigurationProperties("nqueens")
 public record NqueensProperties(String sizes, int threads, int chunkSize, String outputDir, Storage storage,
-        java.time.Duration progressInterval) {
+        java.time.Duration progressInterval, Schedule schedule) {
 
     /** The names of all settings, for telling an unknown key from a known one. */
     public static final java.util.Set<String> KEYS = java.util.Set.of("nqueens.sizes", "nqueens.threads",
             "nqueens.chunk-size", "nqueens.output-dir", "nqueens.storage.all-up-to",
-            "nqueens.storage.fundamental-up-to", "nqueens.progress-interval");
+            "nqueens.storage.fundamental-up-to", "nqueens.progress-interval", "nqueens.schedule.cron");
 
     /**
      * @param allUpTo sizes up to this one store every solution
@@ -28,6 +29,10 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
      *     only their counts
      */
     public record Storage(int allUpTo, int fundamentalUpTo) {
+    }
+
+    /** @param cron a crontab (5 fields) or Spring (6 fields, seconds first) cron expression */
+    public record Schedule(String cron) {
     }
 
     /** The thread count with 0 resolved to the number of cores. */

@@ -12,4 +12,11 @@ import java.time.LocalDateTime;
  *     scheduled run
  */
 public record RunRequest(BoardSizes sizes, StorageLimits limits, boolean force, LocalDateTime key) {
+
+    /** A request waiting for its key (a scheduled run gets it when its time comes). */
+    public record Builder(BoardSizes sizes, StorageLimits limits, boolean force) {
+        public RunRequest key(LocalDateTime key) {
+            return new RunRequest(sizes, limits, force, key);
+        }
+    }
 }
