@@ -29,11 +29,14 @@ public final class NqueensProcess {
     private final Thread outReader;
     private final Thread errReader;
 
-    private NqueensProcess(Path workingDirectory, String... args) throws IOException {
+    private NqueensProcess(Path workingDirectory, java.util.Map<String, String> environment, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Xmx256m", "-jar", JAR.toString()));
         command.addAll(List.of(args));
-        process = new ProcessBuilder(command).directory(workingDirectory.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
+        builder.environment().putAll(environment);
+        process = builder.start();
         outReader = collect(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
                 outLines);
         errReader = collect(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
@@ -41,12 +44,24 @@ public final class NqueensProcess {
     }
 
     public static NqueensProcess start(Path workingDirectory, String... args) throws IOException {
-        return new NqueensProcess(workingDirectory, args);
+        return new NqueensProcess(workingDirectory, java.util.Map.of(), args);
+    }
+
+    /** Starts the program with extra environment variables (e.g. SPRING_DATASOURCE_URL). */
+    public static NqueensProcess start(Path workingDirectory, java.util.Map<String, String> environment,
+            String... args) throws IOException {
+        return new NqueensProcess(workingDirectory, environment, args);
     }
 
     /** Starts the program and waits for it to end (at most five minutes). */
     public static Result run(Path workingDirectory, String... args) throws IOException, InterruptedException {
         return start(workingDirectory, args).waitFor(Duration.ofMinutes(5));
+    }
+
+    /** Starts the program with extra environment variables and waits for it to end. */
+    public static Result run(Path workingDirectory, java.util.Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
+        return start(workingDirectory, environment, args).waitFor(Duration.ofMinutes(5));
     }
 
     /**

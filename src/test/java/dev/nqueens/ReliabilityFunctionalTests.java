@@ -11,10 +11,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,6 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
  * processes: killed with SIGKILL while storing and while exporting, stopped with SIGTERM, started
  * twice at once, and damaged afterwards. Each time the database and the reports must end exactly
  * right, with nothing missing, nothing duplicated and no partial file under a final name.
+ *
+ * <p>The SIGKILL test runs on PostgreSQL: the embedded H2 (every version tried) can keep the
+ * row locks, or part of the rows, of a transaction killed mid-way, so a kill on H2 is not a
+ * deterministic test of this product (see the README). SIGTERM and concurrent starts run on H2.
  */
 class ReliabilityFunctionalTests {
 
@@ -44,9 +50,14 @@ class ReliabilityFunctionalTests {
                 """);
     }
 
+    private Map<String, String> environment = Map.of();
+
     @Test
+    @EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
+            disabledReason = TestDatabases.POSTGRES_SKIPPED)
     void killedWhileStoringOrExportingItResumesAndEndsExactlyRight() throws Exception {
-        NqueensProcess first = NqueensProcess.start(work, "run", "--sizes", SIZES);
+        environment = TestDatabases.postgresEnvironment("nqueens_kill_ft");
+        NqueensProcess first = NqueensProcess.start(work, environment, "run", "--sizes", SIZES);
         first.awaitLine(line -> line.startsWith("  n=13:"), LONG);
         assertThat(first.kill().exitCode()).isEqualTo(137);
 
@@ -61,17 +72,17 @@ class ReliabilityFunctionalTests {
                     + " (SELECT 1 FROM stored_solution s WHERE s.n = 13 AND s.representative = f.placement)")).isZero();
         }
 
-        NqueensProcess.Result resumed = NqueensProcess.run(work, "run", "--sizes", SIZES);
+        NqueensProcess.Result resumed = NqueensProcess.run(work, environment, "run", "--sizes", SIZES);
         assertThat(resumed.exitCode()).as(resumed.err()).isZero();
         assertThat(resumed.out()).contains("Restarted the unfinished run of the same sizes");
         assertExactlyTheKnownValues(11, 13);
 
         // Kill point 2, in the middle of the export (every size is stored, so the run only exports).
-        NqueensProcess exporting = NqueensProcess.start(work, "run", "--sizes", SIZES);
+        NqueensProcess exporting = NqueensProcess.start(work, environment, "run", "--sizes", SIZES);
         Path partial = awaitPartialFile(exporting);
         assertThat(exporting.kill().exitCode()).isEqualTo(137);
         assertThat(partial.getFileName().toString()).startsWith(".").endsWith(".partial");
-        NqueensProcess.Result afterExportKill = NqueensProcess.run(work, "verify");
+        NqueensProcess.Result afterExportKill = NqueensProcess.run(work, environment, "verify");
         assertThat(afterExportKill.out()).as("final names hold complete files").contains("export manifest         ok")
                 .doesNotContain("differs").doesNotContain("bytes, the manifest says").doesNotContain("missing");
         boolean leftover;
@@ -82,24 +93,24 @@ class ReliabilityFunctionalTests {
             assertThat(afterExportKill.out()).contains("export temporary files  FAILED  warning:");
         }
 
-        NqueensProcess.Result reexport = NqueensProcess.run(work, "run", "--sizes", SIZES);
+        NqueensProcess.Result reexport = NqueensProcess.run(work, environment, "run", "--sizes", SIZES);
         assertThat(reexport.exitCode()).isZero();
         assertThat(reexport.out()).contains("Every size was already stored; reports exported again.");
-        assertThat(NqueensProcess.run(work, "verify").exitCode()).isZero();
+        assertThat(NqueensProcess.run(work, environment, "verify").exitCode()).isZero();
         try (Stream<Path> files = Files.list(work.resolve("output"))) {
             assertThat(files.map(Path::toString)).noneMatch(name -> name.endsWith(".partial"));
         }
 
         // Damage: verify names a corrupted export file and a corrupted row, and says so in its exit code.
         Files.writeString(work.resolve("output/fundamental-n12.csv"), "x", java.nio.file.StandardOpenOption.APPEND);
-        NqueensProcess.Result badFile = NqueensProcess.run(work, "verify");
+        NqueensProcess.Result badFile = NqueensProcess.run(work, environment, "verify");
         assertThat(badFile.exitCode()).isEqualTo(1);
         assertThat(badFile.out()).contains("fundamental-n12.csv").contains("checks FAILED");
         try (Connection db = open(); Statement statement = db.createStatement()) {
             statement.executeUpdate("UPDATE stored_solution SET placement = '1 2 3 4 5 6 7 8 9 10 11 12'"
                     + " WHERE n = 12 AND ordinal = 7");
         }
-        NqueensProcess.Result badRow = NqueensProcess.run(work, "verify");
+        NqueensProcess.Result badRow = NqueensProcess.run(work, environment, "verify");
         assertThat(badRow.exitCode()).isEqualTo(1);
         assertThat(badRow.out()).contains("n=12 ordinal 7: '1 2 3 4 5 6 7 8 9 10 11 12' is not a solution");
     }
@@ -168,7 +179,11 @@ class ReliabilityFunctionalTests {
         return found.get();
     }
 
+    /** The database the jar used: the PostgreSQL test database, or the H2 file in the working directory. */
     private Connection open() throws SQLException {
+        if (environment.containsKey("SPRING_DATASOURCE_URL")) {
+            return DriverManager.getConnection(environment.get("SPRING_DATASOURCE_URL"), "postgres", "postgres");
+        }
         return DriverManager.getConnection(TestDatabases.h2Url(work.resolve("data/nqueens")), "sa", "");
     }
 

@@ -32,6 +32,22 @@ public final class TestDatabases {
         registry.add("spring.datasource.password", () -> "");
     }
 
+    /**
+     * Creates (or re-creates) database {@code name} on the test server and returns the environment
+     * that points the jar at it.
+     */
+    public static java.util.Map<String, String> postgresEnvironment(String name) {
+        java.util.Map<String, String> settings = new java.util.HashMap<>();
+        usePostgres(new DynamicPropertyRegistry() {
+            @Override
+            public void add(String key, java.util.function.Supplier<Object> value) {
+                settings.put(key, String.valueOf(value.get()));
+            }
+        }, name);
+        return java.util.Map.of("SPRING_DATASOURCE_URL", settings.get("spring.datasource.url"),
+                "SPRING_DATASOURCE_USERNAME", "postgres", "SPRING_DATASOURCE_PASSWORD", "postgres");
+    }
+
     public static boolean postgresAvailable() {
         String url = System.getenv(POSTGRES_URL_VARIABLE);
         return url != null && !url.isBlank();

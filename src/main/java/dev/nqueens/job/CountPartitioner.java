@@ -36,11 +36,7 @@ class CountPartitioner implements Partitioner {
     @Override
     public Map<String, ExecutionContext> partition(int gridSize) {
         Map<String, ExecutionContext> partitions = new LinkedHashMap<>();
-        for (int i = plan.size() - 1; i >= 0; i--) {
-            SizePlan size = plan.get(i);
-            if (!size.computes() || size.level() != StoredLevel.COUNT) {
-                continue;
-            }
+        for (SizePlan size : SizePlan.toComputeLargestFirst(plan, level -> level == StoredLevel.COUNT)) {
             int count = partitionCount(size.n());
             for (int index = 0; index < count; index++) {
                 ExecutionContext context = new ExecutionContext();

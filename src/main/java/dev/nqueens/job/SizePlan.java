@@ -45,6 +45,15 @@ public record SizePlan(int n, StoredLevel level, Action action) {
         return action == Action.COMPUTE || action == Action.REPLACE;
     }
 
+    /**
+     * The sizes of {@code plan} to compute whose level passes {@code levels}, largest first, so the
+     * longest partitions start earliest.
+     */
+    public static List<SizePlan> toComputeLargestFirst(List<SizePlan> plan, java.util.function.Predicate<StoredLevel> levels) {
+        return plan.stream().filter(SizePlan::computes).filter(size -> levels.test(size.level()))
+                .sorted(java.util.Comparator.comparingInt(SizePlan::n).reversed()).toList();
+    }
+
     /** {@code 8:ALL:COMPUTE,17:COUNT:SKIP}. */
     public static String format(List<SizePlan> plans) {
         return plans.stream().map(p -> p.n + ":" + p.level + ":" + p.action).collect(Collectors.joining(","));

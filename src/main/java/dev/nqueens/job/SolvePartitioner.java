@@ -1,6 +1,7 @@
 package dev.nqueens.job;
 
 import dev.nqueens.store.SolutionTables;
+import dev.nqueens.store.StoredLevel;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,11 +31,7 @@ class SolvePartitioner implements Partitioner {
     @Override
     public Map<String, ExecutionContext> partition(int gridSize) {
         Map<String, ExecutionContext> partitions = new LinkedHashMap<>();
-        for (int i = plan.size() - 1; i >= 0; i--) {
-            SizePlan size = plan.get(i);
-            if (!size.computes() || size.level() == dev.nqueens.store.StoredLevel.COUNT) {
-                continue;
-            }
+        for (SizePlan size : SizePlan.toComputeLargestFirst(plan, level -> level != StoredLevel.COUNT)) {
             ExecutionContext context = new ExecutionContext();
             context.putInt(SIZE_KEY, size.n());
             context.putString(LEVEL_KEY, size.level().name());
