@@ -3,7 +3,6 @@ package dev.nqueens.job;
 import dev.nqueens.solver.StackBacktracker;
 import java.util.BitSet;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * A set of board sizes written as a list of sizes and ranges ({@code 1-12}, {@code 4,8,10-12}).
@@ -77,9 +76,5 @@ public record BoardSizes(List<Integer> sizes) {
             i = j + 1;
         }
         return text.toString();
-    }
-
-    static String join(List<Integer> sizes) {
-        return sizes.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 }

@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import dev.nqueens.store.ClassCounts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +22,12 @@ public final class KnownCounts {
     /** The known values of one size. */
     public record Known(int n, long totalSolutions, long fundamentalSolutions, long rot90Classes,
             long rot180Classes, long asymmetricClasses) {
+
+        /** The values in the form counts are compared in. */
+        public ClassCounts counts() {
+            return new ClassCounts(totalSolutions, fundamentalSolutions, rot90Classes, rot180Classes,
+                    asymmetricClasses);
+        }
     }
 
     private final Map<Integer, Known> bySize;

@@ -157,9 +157,9 @@ class NightlyJobConfiguration {
     @Bean
     @StepScope
     SolutionWriter solutionWriter(@Value(SIZE) int n, @Value(LEVEL) String level, @Value(TABLES) String tables,
-            SolutionStore store, ProgressReporter progress) {
+            SolutionStore store, ProgressReporter progress, KnownCounts knownCounts) {
         return new SolutionWriter(n, StoredLevel.valueOf(level), SolutionTables.valueOf(tables), store, progress,
-                KnownCounts.load());
+                knownCounts);
     }
 
     @Bean
@@ -174,8 +174,14 @@ class NightlyJobConfiguration {
     @Bean
     @StepScope
     PublishTasklet publishTasklet(@Value(PLAN) String plan, SolutionStore store,
-            PlatformTransactionManager transactionManager) {
-        return new PublishTasklet(SizePlan.parse(plan), store, KnownCounts.load(), transactionManager);
+            PlatformTransactionManager transactionManager, KnownCounts knownCounts) {
+        return new PublishTasklet(SizePlan.parse(plan), store, knownCounts, transactionManager);
+    }
+
+    /** The published counts, read once from the jar. */
+    @Bean
+    KnownCounts knownCounts() {
+        return KnownCounts.load();
     }
 
     @Bean

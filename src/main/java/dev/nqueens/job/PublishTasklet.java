@@ -86,8 +86,7 @@ class PublishTasklet implements Tasklet {
 
     private void checkAgainstKnown(int n, ClassCounts counts) {
         known.of(n).ifPresent(expected -> {
-            ClassCounts wanted = new ClassCounts(expected.totalSolutions(), expected.fundamentalSolutions(),
-                    expected.rot90Classes(), expected.rot180Classes(), expected.asymmetricClasses());
+            ClassCounts wanted = expected.counts();
             if (!wanted.equals(counts)) {
                 throw new CountMismatchException("n=" + n + ": computed " + counts.describe()
                         + ", but the known values are " + wanted.describe());

@@ -54,9 +54,7 @@ final class CountChecks {
         if (published.isEmpty()) {
             return Check.ok(name, "no published value");
         }
-        KnownCounts.Known known = published.get();
-        ClassCounts expected = new ClassCounts(known.totalSolutions(), known.fundamentalSolutions(),
-                known.rot90Classes(), known.rot180Classes(), known.asymmetricClasses());
+        ClassCounts expected = published.get().counts();
         ClassCounts summarised = summarised(summary);
         if (!expected.equals(summarised)) {
             return Check.failed(name, "n=" + n + ": board_summary says " + summarised.describe()

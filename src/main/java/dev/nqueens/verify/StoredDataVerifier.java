@@ -33,10 +33,11 @@ public class StoredDataVerifier {
 
     private final SolutionStore store;
     private final NamedParameterJdbcTemplate jdbc;
-    private final KnownCounts knownCounts = KnownCounts.load();
+    private final KnownCounts knownCounts;
 
-    StoredDataVerifier(SolutionStore store, JdbcTemplate jdbcTemplate) {
+    StoredDataVerifier(SolutionStore store, JdbcTemplate jdbcTemplate, KnownCounts knownCounts) {
         this.store = store;
+        this.knownCounts = knownCounts;
         JdbcTemplate streaming = new JdbcTemplate(jdbcTemplate.getDataSource());
         streaming.setFetchSize(FETCH_SIZE);
         this.jdbc = new NamedParameterJdbcTemplate(streaming);
