@@ -8,6 +8,7 @@ import dev.nqueens.cli.UsageException;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
 import dev.nqueens.job.RunInProgressException;
+import dev.nqueens.query.DatabaseServer;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.concurrent.CountDownLatch;
@@ -52,6 +53,10 @@ public class Application {
         if (Invocation.COUNT.equals(invocation.command())) {
             return Commands.count(invocation, out, err);
         }
+        if (Invocation.DB_SERVER.equals(invocation.command())) {
+            // Read once when H2 loads: its servers then listen on the loopback interface only.
+            System.setProperty("h2.bindAddress", "127.0.0.1");
+        }
         silenceStartupFailureLog();
         String[] databaseUrl = {"the database"};
         SpringApplication application = new SpringApplication(Application.class);
@@ -60,7 +65,8 @@ public class Application {
         application.setLogStartupInfo(false);
         application.setRegisterShutdownHook(false);
         boolean schedules = Invocation.SCHEDULE.equals(invocation.command());
-        application.addListeners(new SettingsCheck(Invocation.RUN.equals(invocation.command()) || schedules, schedules),
+        application.addListeners(new SettingsCheck(Invocation.RUN.equals(invocation.command()) || schedules, schedules,
+                Invocation.DB_SERVER.equals(invocation.command())),
                 (ApplicationEnvironmentPreparedEvent event) -> databaseUrl[0] = withoutOptions(event.getEnvironment()
                         .getProperty("spring.datasource.url", "the database")));
         ConfigurableApplicationContext context;
@@ -100,6 +106,7 @@ public class Application {
         try {
             if (context.isActive()) {
                 context.getBean(NightlyScheduler.class).stop();
+                context.getBean(DatabaseServer.class).stop();
             }
             if (context.isActive() && context.getBean(NightlyRun.class).stopRunning()) {
                 err.println("nqueens: stopping at the next chunk boundary; the next run resumes");

@@ -79,7 +79,9 @@ class NqueensFunctionalTests {
         "count 12 --threads 0 | nqueens: invalid value '0' for --threads",
         "run --store-all-up-to 16 --store-fundamental-up-to 14 | nqueens: storage limit all-up-to=16 is above fundamental-up-to=14",
         "run --store-all-up-to -1 | nqueens: invalid value '-1' for --store-all-up-to: a board size 0..32",
-        "run --store-fundamental-up-to 40 | nqueens: invalid value '40' for --store-fundamental-up-to: a board size 0..32"})
+        "run --store-fundamental-up-to 40 | nqueens: invalid value '40' for --store-fundamental-up-to: a board size 0..32",
+        "db-server --pg-port 0 | nqueens: invalid value '0' for --pg-port: a TCP port 1..65535",
+        "db-server --tcp-port 70000 | nqueens: invalid value '70000' for --tcp-port: a TCP port 1..65535"})
     void badArgumentsGetOneLineExitTwoAndWriteNothing(String args, String message) throws Exception {
         NqueensProcess.Result result = nqueens(args.split(" "));
         assertThat(result.exitCode()).isEqualTo(2);

@@ -10,6 +10,7 @@ import dev.nqueens.job.StorageLimits;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;
+import dev.nqueens.query.DatabaseServer;
 import dev.nqueens.query.QueryPrinter;
 import dev.nqueens.query.ReadOnlyQuery;
 import dev.nqueens.query.RunHistory;
@@ -33,10 +34,13 @@ public class Commands {
     private final ReadOnlyQuery readOnlyQuery;
     private final RunHistory history;
     private final NightlyScheduler scheduler;
+    private final DatabaseServer databaseServer;
 
     Commands(NightlyRun nightlyRun, SolutionStore store, NqueensProperties properties, StoredDataVerifier verifier,
-            ReadOnlyQuery readOnlyQuery, RunHistory history, NightlyScheduler scheduler) {
+            ReadOnlyQuery readOnlyQuery, RunHistory history, NightlyScheduler scheduler,
+            DatabaseServer databaseServer) {
         this.scheduler = scheduler;
+        this.databaseServer = databaseServer;
         this.nightlyRun = nightlyRun;
         this.store = store;
         this.properties = properties;
@@ -57,6 +61,7 @@ public class Commands {
             case Invocation.SHOW -> show(invocation, out, err);
             case Invocation.VERIFY -> verify(out);
             case Invocation.SCHEDULE -> schedule(out);
+            case Invocation.DB_SERVER -> serve(out, err);
             case Invocation.SQL -> query(out, err, invocation.format(),
                     printer -> readOnlyQuery.run(invocation.statement(), printer));
             case Invocation.HISTORY -> query(out, err, invocation.format(),
@@ -129,6 +134,18 @@ public class Commands {
         scheduler.runForever(NightlyScheduler.parse(properties.schedule().cron()),
                 () -> new RunRequest.Builder(BoardSizes.parse(properties.sizes()), properties.storageLimits(), false),
                 out);
+        return ExitCodes.OK;
+    }
+
+    private int serve(PrintStream out, PrintStream err) {
+        try {
+            databaseServer.serve(out);
+        } catch (IllegalArgumentException e) {
+            err.println("nqueens: " + e.getMessage());
+            return ExitCodes.USAGE;
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
         return ExitCodes.OK;
     }
 

@@ -17,7 +17,8 @@ import picocli.CommandLine.ParseResult;
  * options. Options that are settings ({@code --sizes}, {@code --threads}, the storage limits)
  * become Spring properties with the highest precedence.
  *
- * @param command {@link #RUN}, {@link #SHOW}, {@link #COUNT}, {@link #VERIFY} or {@link #HELP}
+ * @param command {@link #RUN}, {@link #SHOW}, {@link #COUNT}, {@link #VERIFY}, {@link #SQL}, {@link #HISTORY},
+ *     {@link #SCHEDULE}, {@link #DB_SERVER} or {@link #HELP}
  * @param settings the settings this invocation overrides, as Spring command-line properties
  * @param force {@code run}: recompute sizes already published
  * @param size {@code show}, {@code count}: the board size
@@ -38,11 +39,13 @@ public record Invocation(String command, List<String> settings, boolean force, i
     public static final String SQL = "sql";
     public static final String HISTORY = "history";
     public static final String SCHEDULE = "schedule";
+    public static final String DB_SERVER = "db-server";
     public static final String HELP = "help";
-    private static final String COMMANDS = " (commands: run, show, count, verify, sql, history, schedule; see --help)";
+    private static final String COMMANDS = " (commands: run, show, count, verify, sql, history, schedule, db-server;"
+            + " see --help)";
 
     @Command(name = "nqueens", subcommands = {RunOptions.class, ShowOptions.class, CountOptions.class,
-            VerifyOptions.class, SqlOptions.class, HistoryOptions.class, ScheduleOptions.class},
+            VerifyOptions.class, SqlOptions.class, HistoryOptions.class, ScheduleOptions.class, DbServerOptions.class},
             description = "Solves the N-Queens problem for a range of board sizes, stores and exports the solutions.")
     static final class Root {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
@@ -119,6 +122,16 @@ public record Invocation(String command, List<String> settings, boolean force, i
     static final class ScheduleOptions {
     }
 
+    @Command(name = DB_SERVER, description = "Serve the embedded H2 database read-only on 127.0.0.1 over the PostgreSQL"
+            + " protocol (psql, GUI clients) and H2's TCP protocol, until Ctrl-C.")
+    static final class DbServerOptions {
+        @Option(names = "--pg-port", paramLabel = "PORT", description = "PostgreSQL protocol port (default 5435).")
+        String pgPort;
+
+        @Option(names = "--tcp-port", paramLabel = "PORT", description = "H2 TCP port (default 9092).")
+        String tcpPort;
+    }
+
     /** The usage text of all commands. */
     public static String usage() {
         CommandLine root = new CommandLine(new Root());
@@ -157,6 +170,16 @@ public record Invocation(String command, List<String> settings, boolean force, i
         }
         if (options instanceof ScheduleOptions) {
             return simple(SCHEDULE);
+        }
+        if (options instanceof DbServerOptions server) {
+            List<String> settings = new ArrayList<>();
+            if (server.pgPort != null) {
+                settings.add("--nqueens.db-server.pg-port=" + port("--pg-port", server.pgPort));
+            }
+            if (server.tcpPort != null) {
+                settings.add("--nqueens.db-server.tcp-port=" + port("--tcp-port", server.tcpPort));
+            }
+            return new Invocation(DB_SERVER, List.copyOf(settings), false, 0, 0, false, false, 0, null, null);
         }
         if (options instanceof SqlOptions sql) {
             return new Invocation(SQL, List.of(), false, 0, 0, false, false, 0, sql.statement, format(sql.format));
@@ -239,6 +262,18 @@ public record Invocation(String command, List<String> settings, boolean force, i
         }
         throw new UsageException("invalid value '" + text + "' for " + option + ": a board size 0.." + BoardSizes.MAX
                 + " (0 = none)");
+    }
+
+    private static int port(String option, String text) {
+        try {
+            int value = Integer.parseInt(text.trim());
+            if (value >= 1 && value <= 65535) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with what is allowed
+        }
+        throw new UsageException("invalid value '" + text + "' for " + option + ": a TCP port 1..65535");
     }
 
     private static int positive(String option, String text, String allowed) {

@@ -3,6 +3,7 @@ package dev.nqueens.cli;
 import dev.nqueens.job.BoardSizes;
 import dev.nqueens.job.NightlyScheduler;
 import dev.nqueens.job.NqueensProperties;
+import dev.nqueens.query.DatabaseServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,14 +30,17 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
 
     private final boolean needsOutput;
     private final boolean needsSchedule;
+    private final boolean needsServer;
 
     /**
      * @param needsOutput the command exports (check the output folder)
      * @param needsSchedule the command schedules runs (check the cron expression)
+     * @param needsServer the command serves the database (check the ports and the login)
      */
-    public SettingsCheck(boolean needsOutput, boolean needsSchedule) {
+    public SettingsCheck(boolean needsOutput, boolean needsSchedule, boolean needsServer) {
         this.needsOutput = needsOutput;
         this.needsSchedule = needsSchedule;
+        this.needsServer = needsServer;
     }
 
     @Override
@@ -51,6 +55,13 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
                     + e.getProperty().getValue() + "': " + cause.getMessage());
         }
         check(settings);
+        if (needsServer) {
+            try {
+                DatabaseServer.H2File.of(event.getEnvironment().getProperty("spring.datasource.url"));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
     }
 
     /**
@@ -115,8 +126,34 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
                 throw new UsageException("setting nqueens.schedule.cron: " + e.getMessage());
             }
         }
+        if (needsServer) {
+            checkServer(settings.dbServer());
+        }
         if (needsOutput) {
             checkWritableFolder(Path.of(settings.outputDir()));
+        }
+    }
+
+    private static void checkServer(NqueensProperties.DbServer server) {
+        if (server == null) {
+            throw new UsageException("missing settings nqueens.db-server.*");
+        }
+        for (int port : new int[] {server.pgPort(), server.tcpPort()}) {
+            if (port < 1 || port > 65535) {
+                throw new UsageException("invalid port " + port + " in nqueens.db-server: a TCP port 1..65535");
+            }
+        }
+        if (server.pgPort() == server.tcpPort()) {
+            throw new UsageException("nqueens.db-server.pg-port and tcp-port are both " + server.pgPort()
+                    + ": they need two ports");
+        }
+        if (server.user() == null || !server.user().matches("[A-Za-z][A-Za-z0-9_]{0,62}")
+                || server.user().equalsIgnoreCase("sa")) {
+            throw new UsageException("invalid setting nqueens.db-server.user='" + server.user()
+                    + "': a name of letters, digits and _ (not sa, the owner)");
+        }
+        if (server.password() == null || server.password().isEmpty()) {
+            throw new UsageException("setting nqueens.db-server.password is empty: psql cannot log in without one");
         }
     }
 

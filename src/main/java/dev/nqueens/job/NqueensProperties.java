@@ -13,15 +13,18 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param storage the storage level of each size
  * @param progressInterval how often a long size prints its progress
  * @param schedule when {@code schedule} starts the job
+ * @param dbServer what {@code db-server} listens on and whom it admits
  */
 @ConfigurationProperties("nqueens")
 public record NqueensProperties(String sizes, int threads, int chunkSize, String outputDir, Storage storage,
-        java.time.Duration progressInterval, Schedule schedule) {
+        java.time.Duration progressInterval, Schedule schedule, DbServer dbServer) {
 
     /** The names of all settings, for telling an unknown key from a known one. */
     public static final java.util.Set<String> KEYS = java.util.Set.of("nqueens.sizes", "nqueens.threads",
             "nqueens.chunk-size", "nqueens.output-dir", "nqueens.storage.all-up-to",
-            "nqueens.storage.fundamental-up-to", "nqueens.progress-interval", "nqueens.schedule.cron");
+            "nqueens.storage.fundamental-up-to", "nqueens.progress-interval", "nqueens.schedule.cron",
+            "nqueens.db-server.pg-port", "nqueens.db-server.tcp-port", "nqueens.db-server.user",
+            "nqueens.db-server.password");
 
     /**
      * @param allUpTo sizes up to this one store every solution
@@ -33,6 +36,15 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
 
     /** @param cron a crontab (5 fields) or Spring (6 fields, seconds first) cron expression */
     public record Schedule(String cron) {
+    }
+
+    /**
+     * @param pgPort the PostgreSQL-protocol port on 127.0.0.1
+     * @param tcpPort the H2 TCP port on 127.0.0.1
+     * @param user the read-only database user clients log in as
+     * @param password its password (psql cannot send an empty one)
+     */
+    public record DbServer(int pgPort, int tcpPort, String user, String password) {
     }
 
     /** The thread count with 0 resolved to the number of cores. */

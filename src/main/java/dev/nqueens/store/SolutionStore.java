@@ -55,7 +55,10 @@ public class SolutionStore {
         return count("SELECT COUNT(*) FROM " + tables.fundamental + " WHERE n = :n", n);
     }
 
-    /** Stores one chunk: the classes it opens first, then its solutions, each with a JDBC batch. */
+    /**
+     * Stores one chunk: the classes it opens first, then its solutions and their queens' cells,
+     * each with a JDBC batch.
+     */
     public void insertChunk(int n, SolutionTables tables, List<FundamentalRow> newClasses,
             List<SolutionInsert> solutions) {
         JdbcTemplate batch = jdbc.getJdbcTemplate();
@@ -79,6 +82,7 @@ public class SolutionStore {
                         ps.setString(3, row.placement());
                         ps.setString(4, row.representative());
                     });
+            batch.batchUpdate(SolutionCells.insert(tables.cell), SolutionCells.of(n, solutions));
         }
     }
 
@@ -91,6 +95,8 @@ public class SolutionStore {
         if (level == StoredLevel.ALL) {
             trimAfterFirstGap(n, tables.solution, "ordinal");
             dropClassesWithoutSolutions(n, tables);
+            jdbc.update("DELETE FROM " + tables.cell + " WHERE n = :n AND ordinal > (SELECT COALESCE(MAX(ordinal), 0) FROM "
+                    + tables.solution + " WHERE n = :n)", Map.of("n", n));
         }
         trimAfterFirstGap(n, tables.fundamental, "class_ordinal");
     }
@@ -194,6 +200,7 @@ public class SolutionStore {
     /** Replaces the published rows of {@code n} by the staged ones, then empties the staging. */
     public void publishStaged(int n, StoredLevel level) {
         Map<String, Integer> size = Map.of("n", n);
+        jdbc.update("DELETE FROM solution_cell WHERE n = :n", size);
         jdbc.update("DELETE FROM stored_solution WHERE n = :n", size);
         jdbc.update("DELETE FROM fundamental_solution WHERE n = :n", size);
         if (level != StoredLevel.COUNT) {
@@ -207,11 +214,16 @@ public class SolutionStore {
                     INSERT INTO stored_solution (n, ordinal, placement, representative)
                     SELECT n, ordinal, placement, representative FROM staged_solution WHERE n = :n
                     """, size);
+            jdbc.update("""
+                    INSERT INTO solution_cell (n, queen_row, queen_column, ordinal)
+                    SELECT n, queen_row, queen_column, ordinal FROM staged_solution_cell WHERE n = :n
+                    """, size);
         }
         clearStaging(n);
     }
 
     public void clearStaging(int n) {
+        jdbc.update("DELETE FROM staged_solution_cell WHERE n = :n", Map.of("n", n));
         jdbc.update("DELETE FROM staged_solution WHERE n = :n", Map.of("n", n));
         jdbc.update("DELETE FROM staged_fundamental WHERE n = :n", Map.of("n", n));
     }
@@ -219,6 +231,7 @@ public class SolutionStore {
     /** Deletes the published rows of {@code n} that a size stored at {@code level} does not keep. */
     public void dropRowsAbove(int n, StoredLevel level) {
         if (level != StoredLevel.ALL) {
+            jdbc.update("DELETE FROM solution_cell WHERE n = :n", Map.of("n", n));
             jdbc.update("DELETE FROM stored_solution WHERE n = :n", Map.of("n", n));
         }
         if (level == StoredLevel.COUNT) {

@@ -5,14 +5,16 @@ package dev.nqueens.store;
  * into the staging tables (a published size being recomputed, swapped in when complete).
  */
 public enum SolutionTables {
-    LIVE("stored_solution", "fundamental_solution"),
-    STAGED("staged_solution", "staged_fundamental");
+    LIVE("stored_solution", "fundamental_solution", "solution_cell"),
+    STAGED("staged_solution", "staged_fundamental", "staged_solution_cell");
 
     final String solution;
     final String fundamental;
+    final String cell;
 
-    SolutionTables(String solution, String fundamental) {
+    SolutionTables(String solution, String fundamental, String cell) {
         this.solution = solution;
         this.fundamental = fundamental;
+        this.cell = cell;
     }
 }

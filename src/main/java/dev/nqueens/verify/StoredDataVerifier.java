@@ -68,11 +68,15 @@ public class StoredDataVerifier {
             boolean withSolutions = summary.stored() == StoredLevel.ALL;
             SizeScan scan = new SizeScan(n);
             scanClasses(n, scan);
+            CellCheck cells = new CellCheck(n);
             if (withSolutions) {
-                scanSolutions(n, scan);
+                scanSolutions(n, scan, cells);
                 scanClassMembers(n, scan);
             }
             checks.addAll(scan.checks(withSolutions));
+            if (withSolutions) {
+                checks.add(compareCells(n, cells));
+            }
             stored = Optional.of(storedCounts(n, withSolutions));
         }
         checks.add(CountChecks.counts(summary, stored));
@@ -89,13 +93,22 @@ public class StoredDataVerifier {
                 """, Map.of("n", n), row);
     }
 
-    private void scanSolutions(int n, SizeScan scan) {
-        RowCallbackHandler row = (ResultSet rs) -> scan.acceptSolution(rs.getLong(1), rs.getString(2),
-                rs.getString(3));
+    private void scanSolutions(int n, SizeScan scan, CellCheck cells) {
+        RowCallbackHandler row = (ResultSet rs) -> {
+            scan.acceptSolution(rs.getLong(1), rs.getString(2), rs.getString(3));
+            cells.acceptSolution(rs.getLong(1), rs.getString(2));
+        };
         jdbc.query("""
                 SELECT ordinal, placement, representative
                 FROM stored_solution WHERE n = :n ORDER BY ordinal
                 """, Map.of("n", n), row);
+    }
+
+    /** Compares the size's rows in solution_cell, aggregated by the database, with the placements. */
+    private Check compareCells(int n, CellCheck cells) {
+        return jdbc.queryForObject("SELECT COUNT(*), COALESCE(SUM(ordinal * " + CellCheck.WEIGHT_SQL + "), 0),"
+                + " COALESCE(SUM(" + CellCheck.WEIGHT_SQL + "), 0) FROM solution_cell WHERE n = :n", Map.of("n", n), (rs, rowNumber) -> cells.compare(rs.getLong(1),
+                rs.getBigDecimal(2).toBigInteger().longValue(), rs.getBigDecimal(3).toBigInteger().longValue()));
     }
 
     /** The classes whose stored members, counted by the database, are not orbit_size many. */

@@ -180,7 +180,13 @@ abstract class AbstractNightlyJobIntegrationTests {
             assertThat(jdbc.queryForList(query)).as(query).isNotEmpty();
         }
         assertThat(jdbc.queryForList(queries.get(1))).hasSize(8);
-        assertThat(jdbc.queryForList(queries.get(2))).hasSize(4);
+        // The cell query (row 4, column 2 of n = 8) against the reference's placements.
+        List<Long> withQueenInRow4Column2 = dev.nqueens.Reference.n8().stream()
+                .filter(solution -> solution.placement().charAt(3) == '2').map(solution -> (long) solution.ordinal())
+                .toList();
+        assertThat(withQueenInRow4Column2).hasSize(8);
+        assertThat(jdbc.queryForList(queries.get(2)).stream().map(row -> ((Number) row.get("ordinal")).longValue())
+                .toList()).isEqualTo(withQueenInRow4Column2);
     }
 
     /** The fenced {@code sql} blocks of the README, comments stripped. */

@@ -1,0 +1,62 @@
+package dev.nqueens.store;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.List;
+import org.springframework.jdbc.core.BatchPreparedStatementSetter;
+
+/**
+ * The rows of {@code solution_cell}: one per queen of a stored solution, (n, row, column, ordinal)
+ * with 1-based rows and columns, so that a query for a queen in a given cell uses the primary key.
+ */
+public final class SolutionCells {
+
+    /** The insert for {@code table}, parameters n, queen_row, queen_column, ordinal. */
+    public static String insert(String table) {
+        return "INSERT INTO " + table + " (n, queen_row, queen_column, ordinal) VALUES (?, ?, ?, ?)";
+    }
+
+    private SolutionCells() {
+    }
+
+    /**
+     * The 1-based column of each row's queen, read from a stored placement ("1 5 8 6 3 7 2 4").
+     *
+     * @throws IllegalArgumentException if {@code placement} does not have {@code n} columns
+     */
+    public static int[] columnsOf(String placement, int n) {
+        String[] parts = placement.split(" ");
+        if (parts.length != n) {
+            throw new IllegalArgumentException("placement '" + placement + "' does not have " + n + " columns");
+        }
+        int[] columns = new int[n];
+        for (int row = 0; row < n; row++) {
+            columns[row] = Integer.parseInt(parts[row]);
+        }
+        return columns;
+    }
+
+    /** Binds the cells of {@code solutions} (of size {@code n}) as one JDBC batch. */
+    static BatchPreparedStatementSetter of(int n, List<SolutionInsert> solutions) {
+        int[][] columns = new int[solutions.size()][];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = columnsOf(solutions.get(i).placement(), n);
+        }
+        return new BatchPreparedStatementSetter() {
+            @Override
+            public void setValues(PreparedStatement ps, int i) throws SQLException {
+                int solution = i / n;
+                int row = i % n;
+                ps.setInt(1, n);
+                ps.setInt(2, row + 1);
+                ps.setInt(3, columns[solution][row]);
+                ps.setLong(4, solutions.get(solution).ordinal());
+            }
+
+            @Override
+            public int getBatchSize() {
+                return columns.length * n;
+            }
+        };
+    }
+}
