@@ -55,7 +55,7 @@ class SolutionWriter implements ItemWriter<ClassifiedSolution> {
             }
             if (level == StoredLevel.ALL) {
                 solutions.add(new SolutionInsert(solution.ordinal(), placement,
-                        solution.reduction().representative().toString()));
+                        solution.reduction().representative().toString(), solution.reduction().fromRepresentative()));
             }
         }
         store.insertChunk(n, tables, newClasses, solutions);

@@ -6,14 +6,15 @@ import java.util.List;
 import org.springframework.jdbc.core.BatchPreparedStatementSetter;
 
 /**
- * The rows of {@code solution_cell}: one per queen of a stored solution, (n, row, column, ordinal)
- * with 1-based rows and columns, so that a query for a queen in a given cell uses the primary key.
+ * The rows of {@code fundamental_cell}: one per queen of a class representative, (n, row, column,
+ * class ordinal) with 1-based rows and columns; with {@code stored_solution.transform} and
+ * {@code square_symmetry} they give the {@code solution_cell} view of every stored solution.
  */
 public final class SolutionCells {
 
-    /** The insert for {@code table}, parameters n, queen_row, queen_column, ordinal. */
+    /** The insert for {@code table}, parameters n, queen_row, queen_column, class_ordinal. */
     public static String insert(String table) {
-        return "INSERT INTO " + table + " (n, queen_row, queen_column, ordinal) VALUES (?, ?, ?, ?)";
+        return "INSERT INTO " + table + " (n, queen_row, queen_column, class_ordinal) VALUES (?, ?, ?, ?)";
     }
 
     private SolutionCells() {
@@ -36,21 +37,21 @@ public final class SolutionCells {
         return columns;
     }
 
-    /** Binds the cells of {@code solutions} (of size {@code n}) as one JDBC batch. */
-    static BatchPreparedStatementSetter of(int n, List<SolutionInsert> solutions) {
-        int[][] columns = new int[solutions.size()][];
+    /** Binds the cells of the representatives {@code classes} (of size {@code n}) as one JDBC batch. */
+    static BatchPreparedStatementSetter of(int n, List<FundamentalRow> classes) {
+        int[][] columns = new int[classes.size()][];
         for (int i = 0; i < columns.length; i++) {
-            columns[i] = columnsOf(solutions.get(i).placement(), n);
+            columns[i] = columnsOf(classes.get(i).placement(), n);
         }
         return new BatchPreparedStatementSetter() {
             @Override
             public void setValues(PreparedStatement ps, int i) throws SQLException {
-                int solution = i / n;
+                int representative = i / n;
                 int row = i % n;
                 ps.setInt(1, n);
                 ps.setInt(2, row + 1);
-                ps.setInt(3, columns[solution][row]);
-                ps.setLong(4, solutions.get(solution).ordinal());
+                ps.setInt(3, columns[representative][row]);
+                ps.setLong(4, classes.get(representative).classOrdinal());
             }
 
             @Override

@@ -56,8 +56,9 @@ public class SolutionStore {
     }
 
     /**
-     * Stores one chunk: the classes it opens first, then its solutions and their queens' cells,
-     * each with a JDBC batch.
+     * Stores one chunk, each part with a JDBC batch: the classes it opens first, then its
+     * solutions. When the chunk has solutions (level ALL) the new representatives' queens go to
+     * the cell table too, the index of the {@code solution_cell} view.
      */
     public void insertChunk(int n, SolutionTables tables, List<FundamentalRow> newClasses,
             List<SolutionInsert> solutions) {
@@ -75,14 +76,17 @@ public class SolutionStore {
         }
         if (!solutions.isEmpty()) {
             batch.batchUpdate("INSERT INTO " + tables.solution
-                    + " (n, ordinal, placement, representative) VALUES (?, ?, ?, ?)",
+                    + " (n, ordinal, placement, representative, transform) VALUES (?, ?, ?, ?, ?)",
                     solutions, solutions.size(), (PreparedStatement ps, SolutionInsert row) -> {
                         ps.setInt(1, n);
                         ps.setLong(2, row.ordinal());
                         ps.setString(3, row.placement());
                         ps.setString(4, row.representative());
+                        ps.setInt(5, row.transform());
                     });
-            batch.batchUpdate(SolutionCells.insert(tables.cell), SolutionCells.of(n, solutions));
+            if (!newClasses.isEmpty()) {
+                batch.batchUpdate(SolutionCells.insert(tables.cell), SolutionCells.of(n, newClasses));
+            }
         }
     }
 
@@ -95,10 +99,10 @@ public class SolutionStore {
         if (level == StoredLevel.ALL) {
             trimAfterFirstGap(n, tables.solution, "ordinal");
             dropClassesWithoutSolutions(n, tables);
-            jdbc.update("DELETE FROM " + tables.cell + " WHERE n = :n AND ordinal > (SELECT COALESCE(MAX(ordinal), 0) FROM "
-                    + tables.solution + " WHERE n = :n)", Map.of("n", n));
         }
         trimAfterFirstGap(n, tables.fundamental, "class_ordinal");
+        jdbc.update("DELETE FROM " + tables.cell + " WHERE n = :n AND class_ordinal > (SELECT COALESCE(MAX(class_ordinal),"
+                + " 0) FROM " + tables.fundamental + " WHERE n = :n)", Map.of("n", n));
     }
 
     private void trimAfterFirstGap(int n, String table, String column) {
@@ -200,7 +204,7 @@ public class SolutionStore {
     /** Replaces the published rows of {@code n} by the staged ones, then empties the staging. */
     public void publishStaged(int n, StoredLevel level) {
         Map<String, Integer> size = Map.of("n", n);
-        jdbc.update("DELETE FROM solution_cell WHERE n = :n", size);
+        jdbc.update("DELETE FROM fundamental_cell WHERE n = :n", size);
         jdbc.update("DELETE FROM stored_solution WHERE n = :n", size);
         jdbc.update("DELETE FROM fundamental_solution WHERE n = :n", size);
         if (level != StoredLevel.COUNT) {
@@ -211,19 +215,19 @@ public class SolutionStore {
         }
         if (level == StoredLevel.ALL) {
             jdbc.update("""
-                    INSERT INTO stored_solution (n, ordinal, placement, representative)
-                    SELECT n, ordinal, placement, representative FROM staged_solution WHERE n = :n
+                    INSERT INTO stored_solution (n, ordinal, placement, representative, transform)
+                    SELECT n, ordinal, placement, representative, transform FROM staged_solution WHERE n = :n
                     """, size);
             jdbc.update("""
-                    INSERT INTO solution_cell (n, queen_row, queen_column, ordinal)
-                    SELECT n, queen_row, queen_column, ordinal FROM staged_solution_cell WHERE n = :n
+                    INSERT INTO fundamental_cell (n, queen_row, queen_column, class_ordinal)
+                    SELECT n, queen_row, queen_column, class_ordinal FROM staged_fundamental_cell WHERE n = :n
                     """, size);
         }
         clearStaging(n);
     }
 
     public void clearStaging(int n) {
-        jdbc.update("DELETE FROM staged_solution_cell WHERE n = :n", Map.of("n", n));
+        jdbc.update("DELETE FROM staged_fundamental_cell WHERE n = :n", Map.of("n", n));
         jdbc.update("DELETE FROM staged_solution WHERE n = :n", Map.of("n", n));
         jdbc.update("DELETE FROM staged_fundamental WHERE n = :n", Map.of("n", n));
     }
@@ -231,7 +235,7 @@ public class SolutionStore {
     /** Deletes the published rows of {@code n} that a size stored at {@code level} does not keep. */
     public void dropRowsAbove(int n, StoredLevel level) {
         if (level != StoredLevel.ALL) {
-            jdbc.update("DELETE FROM solution_cell WHERE n = :n", Map.of("n", n));
+            jdbc.update("DELETE FROM fundamental_cell WHERE n = :n", Map.of("n", n));
             jdbc.update("DELETE FROM stored_solution WHERE n = :n", Map.of("n", n));
         }
         if (level == StoredLevel.COUNT) {

@@ -5,11 +5,12 @@ package dev.nqueens.store;
  * into the staging tables (a published size being recomputed, swapped in when complete).
  */
 public enum SolutionTables {
-    LIVE("stored_solution", "fundamental_solution", "solution_cell"),
-    STAGED("staged_solution", "staged_fundamental", "staged_solution_cell");
+    LIVE("stored_solution", "fundamental_solution", "fundamental_cell"),
+    STAGED("staged_solution", "staged_fundamental", "staged_fundamental_cell");
 
     final String solution;
     final String fundamental;
+    /** The cells of the representatives (sizes stored with every solution only). */
     final String cell;
 
     SolutionTables(String solution, String fundamental, String cell) {

@@ -34,6 +34,11 @@ public final class SymmetryReducer {
         this.smallest = new int[n];
     }
 
+    /** The board size this reducer works on. */
+    public int size() {
+        return n;
+    }
+
     /**
      * @throws IllegalArgumentException if the placement is not of this reducer's size
      */
@@ -45,6 +50,7 @@ public final class SymmetryReducer {
         int[] columns = placement.columns();
         System.arraycopy(columns, 0, smallest, 0, n);
         int fixedBy = 1;
+        int toSmallest = 0;
         boolean fixedByRot90 = false;
         boolean fixedByRot180 = false;
         for (int symmetry = 1; symmetry < SYMMETRIES; symmetry++) {
@@ -57,12 +63,62 @@ public final class SymmetryReducer {
             }
             if (order < 0) {
                 System.arraycopy(image, 0, smallest, 0, n);
+                toSmallest = symmetry;
             }
         }
         SymmetryType type = fixedByRot90 ? SymmetryType.ROT90
                 : fixedByRot180 ? SymmetryType.ROT180 : SymmetryType.NONE;
         // The orbit-stabiliser theorem: the class has 8 / |stabiliser| members.
-        return new Reduction(new Placement(smallest), SYMMETRIES / fixedBy, type);
+        return new Reduction(new Placement(smallest), SYMMETRIES / fixedBy, type, inverse(toSmallest));
+    }
+
+    /** The symmetry that undoes {@code symmetry}: the quarter turns undo each other, the rest themselves. */
+    public static int inverse(int symmetry) {
+        return switch (symmetry) {
+            case ROT90 -> 3;
+            case 3 -> ROT90;
+            default -> symmetry;
+        };
+    }
+
+    /**
+     * The image of {@code placement} under symmetry number {@code symmetry} (0 = identity, 1-3 the
+     * clockwise quarter turns, 4-7 the reflections, as in the class comment).
+     *
+     * @throws IllegalArgumentException if {@code symmetry} is outside 0..7 or the size differs
+     */
+    public Placement image(int symmetry, Placement placement) {
+        if (symmetry < 0 || symmetry >= SYMMETRIES) {
+            throw new IllegalArgumentException("no symmetry " + symmetry + "; they are numbered 0..7");
+        }
+        if (placement.size() != n) {
+            throw new IllegalArgumentException(
+                    "placement of size " + placement.size() + " given to a reducer of size " + n);
+        }
+        int[] out = new int[n];
+        transform(symmetry, placement.columns(), out);
+        return new Placement(out);
+    }
+
+    /**
+     * Where symmetry {@code symmetry} takes the square (row, column) of an n×n board, both 0-based:
+     * returns {@code {row', column'}}.
+     *
+     * @throws IllegalArgumentException if {@code symmetry} is outside 0..7
+     */
+    public static int[] imageOfSquare(int symmetry, int n, int row, int column) {
+        int last = n - 1;
+        return switch (symmetry) {
+            case 0 -> new int[] {row, column};
+            case ROT90 -> new int[] {column, last - row};
+            case ROT180 -> new int[] {last - row, last - column};
+            case 3 -> new int[] {last - column, row};
+            case 4 -> new int[] {row, last - column};
+            case 5 -> new int[] {last - row, column};
+            case 6 -> new int[] {column, row};
+            case 7 -> new int[] {last - column, last - row};
+            default -> throw new IllegalArgumentException("no symmetry " + symmetry + "; they are numbered 0..7");
+        };
     }
 
     /** Writes the image of {@code columns} under symmetry number {@code symmetry} (0 = identity). */

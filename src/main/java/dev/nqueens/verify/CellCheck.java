@@ -3,12 +3,13 @@ package dev.nqueens.verify;
 import dev.nqueens.verify.VerificationReport.Check;
 
 /**
- * Checks {@code solution_cell} of one size against the stored placements without holding either:
- * the placements, as they stream past, give the number of cells and two sums over them, and the
+ * Checks {@code fundamental_cell} of one size (the queens of its representatives, under the
+ * {@code solution_cell} view) against the stored representatives without holding either: the
+ * representatives, as they stream past, give the number of cells and two sums over them, and the
  * database gives the same three aggregates of the stored cells. Each cell (row, column) gets a
  * weight {@link #weight}; {@code sum(weight)} and {@code sum(ordinal * weight)} move when
- * a cell is missing, extra or changed, when a solution swaps two of its rows and when two
- * solutions swap cells or whole placements (a plain sum of columns would not: every solution has
+ * a cell is missing, extra or changed, when a representative swaps two of its rows and when
+ * two classes swap cells or whole placements (a plain sum of columns would not: every solution has
  * each column once). The sums are compared modulo 2^64 (Java's long arithmetic, the database's
  * exact sum narrowed).
  */
@@ -28,8 +29,8 @@ final class CellCheck {
         this.n = n;
     }
 
-    /** One stored solution; a text that is not n numbers counts as unreadable (the placements check names it). */
-    void acceptSolution(long ordinal, String placement) {
+    /** One representative; a text that is not n numbers counts as unreadable (the placements check names it). */
+    void acceptClass(long classOrdinal, String placement) {
         String[] columns = placement == null ? new String[0] : placement.split(" ");
         if (columns.length != n) {
             unreadable++;
@@ -38,7 +39,7 @@ final class CellCheck {
         try {
             for (int row = 1; row <= n; row++) {
                 long weight = weight(row, Long.parseLong(columns[row - 1]));
-                byOrdinal += ordinal * weight;
+                byOrdinal += classOrdinal * weight;
                 byCell += weight;
             }
             cells += n;
@@ -57,18 +58,19 @@ final class CellCheck {
         return cell * cell * cell;
     }
 
-    /** The check, given the aggregates of the size's rows in {@code solution_cell}. */
+    /** The check, given the aggregates of the size's rows in {@code fundamental_cell}. */
     Check compare(long storedCells, long storedByOrdinal, long storedByCell) {
         String name = "n=" + n + " cells";
         if (unreadable > 0) {
             return Check.failed(name, unreadable + " placement(s) cannot be split into cells");
         }
         if (storedCells != cells) {
-            return Check.failed(name, storedCells + " rows in solution_cell, the placements have " + cells + " queens");
+            return Check.failed(name, storedCells + " rows in fundamental_cell, the representatives have " + cells
+                    + " queens");
         }
         if (storedByOrdinal != byOrdinal || storedByCell != byCell) {
-            return Check.failed(name, "solution_cell does not hold the queens of the stored placements");
+            return Check.failed(name, "fundamental_cell does not hold the queens of the representatives");
         }
-        return Check.ok(name, cells + " cells match the placements");
+        return Check.ok(name, cells + " cells match the representatives");
     }
 }

@@ -15,7 +15,8 @@ import java.util.List;
  * <p>Three checks come out of it: {@code placements} (every text is a solution of size n, in the
  * product's form), {@code order} (ordinals and class ordinals dense from 1, placements strictly
  * increasing as column sequences) and {@code classes} (representatives, orbit sizes, symmetries
- * and class members agree with the {@link SymmetryReducer}). A row that is not a solution is
+ * class members and each solution's transform (the symmetry from its representative) agree with
+ * the {@link SymmetryReducer}). A row that is not a solution is
  * reported under {@code placements} only.
  */
 final class SizeScan {
@@ -61,7 +62,7 @@ final class SizeScan {
     }
 
     /** One row of {@code stored_solution}, in ordinal order. */
-    void acceptSolution(long ordinal, String text, String representative) {
+    void acceptSolution(long ordinal, String text, String representative, int transform) {
         solutionRows++;
         String row = "n=" + n + " ordinal " + ordinal;
         Placement placement = solution(text);
@@ -74,6 +75,9 @@ final class SizeScan {
         if (!smallest.toString().equals(representative)) {
             classes.add(row + ": representative '" + representative + "', but the smallest image is '"
                     + smallest + "'");
+        } else if (transform < 0 || transform > 7 || !reducer.image(transform, smallest).equals(placement)) {
+            classes.add(row + ": transform " + transform + " does not map the representative '" + smallest
+                    + "' onto the solution");
         }
     }
 

@@ -67,10 +67,10 @@ public class StoredDataVerifier {
         if (summary.stored() != StoredLevel.COUNT) {
             boolean withSolutions = summary.stored() == StoredLevel.ALL;
             SizeScan scan = new SizeScan(n);
-            scanClasses(n, scan);
             CellCheck cells = new CellCheck(n);
+            scanClasses(n, scan, cells);
             if (withSolutions) {
-                scanSolutions(n, scan, cells);
+                scanSolutions(n, scan);
                 scanClassMembers(n, scan);
             }
             checks.addAll(scan.checks(withSolutions));
@@ -84,30 +84,30 @@ public class StoredDataVerifier {
         return checks;
     }
 
-    private void scanClasses(int n, SizeScan scan) {
-        RowCallbackHandler row = (ResultSet rs) -> scan.acceptClass(rs.getLong(1), rs.getString(2), rs.getInt(3),
-                rs.getString(4));
+    private void scanClasses(int n, SizeScan scan, CellCheck cells) {
+        RowCallbackHandler row = (ResultSet rs) -> {
+            scan.acceptClass(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4));
+            cells.acceptClass(rs.getLong(1), rs.getString(2));
+        };
         jdbc.query("""
                 SELECT class_ordinal, placement, orbit_size, symmetry
                 FROM fundamental_solution WHERE n = :n ORDER BY class_ordinal
                 """, Map.of("n", n), row);
     }
 
-    private void scanSolutions(int n, SizeScan scan, CellCheck cells) {
-        RowCallbackHandler row = (ResultSet rs) -> {
-            scan.acceptSolution(rs.getLong(1), rs.getString(2), rs.getString(3));
-            cells.acceptSolution(rs.getLong(1), rs.getString(2));
-        };
+    private void scanSolutions(int n, SizeScan scan) {
+        RowCallbackHandler row = (ResultSet rs) -> scan.acceptSolution(rs.getLong(1), rs.getString(2),
+                rs.getString(3), rs.getInt(4));
         jdbc.query("""
-                SELECT ordinal, placement, representative
+                SELECT ordinal, placement, representative, transform
                 FROM stored_solution WHERE n = :n ORDER BY ordinal
                 """, Map.of("n", n), row);
     }
 
-    /** Compares the size's rows in solution_cell, aggregated by the database, with the placements. */
+    /** Compares the size's rows in fundamental_cell, aggregated by the database, with the representatives. */
     private Check compareCells(int n, CellCheck cells) {
-        return jdbc.queryForObject("SELECT COUNT(*), COALESCE(SUM(ordinal * " + CellCheck.WEIGHT_SQL + "), 0),"
-                + " COALESCE(SUM(" + CellCheck.WEIGHT_SQL + "), 0) FROM solution_cell WHERE n = :n", Map.of("n", n), (rs, rowNumber) -> cells.compare(rs.getLong(1),
+        return jdbc.queryForObject("SELECT COUNT(*), COALESCE(SUM(class_ordinal * " + CellCheck.WEIGHT_SQL + "), 0),"
+                + " COALESCE(SUM(" + CellCheck.WEIGHT_SQL + "), 0) FROM fundamental_cell WHERE n = :n", Map.of("n", n), (rs, rowNumber) -> cells.compare(rs.getLong(1),
                 rs.getBigDecimal(2).toBigInteger().longValue(), rs.getBigDecimal(3).toBigInteger().longValue()));
     }
 

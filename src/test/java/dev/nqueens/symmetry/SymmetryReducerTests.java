@@ -29,6 +29,27 @@ class SymmetryReducerTests {
     }
 
     @Test
+    void eachSolutionOfEightIsItsRepresentativeUnderItsTransformSquareBySquare() {
+        SymmetryReducer reducer = new SymmetryReducer(8);
+        java.util.Set<Integer> transformsSeen = new java.util.HashSet<>();
+        for (Reference.N8 expected : Reference.n8()) {
+            Placement solution = Placement.parse(expected.spaced());
+            Reduction reduction = reducer.reduce(solution);
+            transformsSeen.add(reduction.fromRepresentative());
+            assertThat(reducer.image(reduction.fromRepresentative(), reduction.representative())).isEqualTo(solution);
+            // The same, square by square: each queen of the representative lands on a queen of the solution.
+            for (int row = 0; row < 8; row++) {
+                int[] square = SymmetryReducer.imageOfSquare(reduction.fromRepresentative(), 8, row,
+                        reduction.representative().columns()[row]);
+                assertThat(solution.columns()[square[0]]).isEqualTo(square[1]);
+            }
+        }
+        assertThat(transformsSeen).containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7);
+        assertThat(SymmetryReducer.inverse(1)).isEqualTo(3);
+        assertThat(SymmetryReducer.inverse(6)).isEqualTo(6);
+    }
+
+    @Test
     void theOnlySymmetricClassOfEightIsTheHalfTurnOne() {
         Reduction reduction = new SymmetryReducer(8).reduce(Placement.parse("3 5 2 8 1 7 4 6"));
         assertThat(reduction.symmetry()).isEqualTo(SymmetryType.ROT180);

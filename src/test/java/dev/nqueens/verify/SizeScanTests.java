@@ -41,10 +41,10 @@ class SizeScanTests {
     @Test
     void textsThatAreNotSolutionsOfTheSizeAreNamedFirstAndCounted() {
         SizeScan scan = new SizeScan(8);
-        scan.acceptSolution(1, "1 5 8 6 3 7 2", "1 5 8 6 3 7 2 4");
-        scan.acceptSolution(2, "1 5 8 6 3 7 2 9", "1 5 8 6 3 7 2 4");
-        scan.acceptSolution(3, "1 5  8 6 3 7 2 4", "1 5 8 6 3 7 2 4");
-        scan.acceptSolution(4, "one", "1 5 8 6 3 7 2 4");
+        scan.acceptSolution(1, "1 5 8 6 3 7 2", "1 5 8 6 3 7 2 4", 0);
+        scan.acceptSolution(2, "1 5 8 6 3 7 2 9", "1 5 8 6 3 7 2 4", 0);
+        scan.acceptSolution(3, "1 5  8 6 3 7 2 4", "1 5 8 6 3 7 2 4", 0);
+        scan.acceptSolution(4, "one", "1 5 8 6 3 7 2 4", 0);
 
         assertThat(scan.checks(true).get(0)).isEqualTo(new Check("n=8 placements", false,
                 "n=8 ordinal 1: '1 5 8 6 3 7 2' is not a solution (and 3 more)"));
@@ -54,7 +54,7 @@ class SizeScanTests {
     void aRepresentativeThatIsNotTheSmallestImageIsNamed() {
         SizeScan scan = new SizeScan(8);
         scan.acceptClass(1, "1 7 4 6 8 2 5 3", 8, "NONE");
-        scan.acceptSolution(1, "1 6 8 3 7 4 2 5", "1 7 4 6 8 2 5 3");
+        scan.acceptSolution(1, "1 6 8 3 7 4 2 5", "1 7 4 6 8 2 5 3", 0);
 
         assertThat(scan.checks(true).get(2)).isEqualTo(new Check("n=8 classes", false,
                 "n=8 class 1: '1 7 4 6 8 2 5 3' is not the smallest of its images, '1 6 8 3 7 4 2 5' is"
@@ -86,7 +86,8 @@ class SizeScanTests {
         }
         long ordinal = 0;
         for (Placement solution : solutions) {
-            scan.acceptSolution(++ordinal, solution.toString(), reducer.reduce(solution).representative().toString());
+            scan.acceptSolution(++ordinal, solution.toString(), reducer.reduce(solution).representative().toString(),
+                    reducer.reduce(solution).fromRepresentative());
         }
         return scan;
     }

@@ -1,0 +1,118 @@
+package db.migration;
+
+import dev.nqueens.solver.Placement;
+import dev.nqueens.store.SolutionCells;
+import dev.nqueens.symmetry.SymmetryReducer;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.flywaydb.core.api.migration.BaseJavaMigration;
+import org.flywaydb.core.api.migration.Context;
+
+/**
+ * Fills what V6 added, with the product's own symmetry code: {@code square_symmetry} for n = 1..32,
+ * and for the rows stored before V6 the {@code transform} of every solution and the cells of the
+ * representatives of the sizes stored with every solution (live and staged). Streams the rows and
+ * writes in batches, inside Flyway's migration transaction: a database is migrated whole or not at
+ * all. In Java because splitting a placement and applying a symmetry have no portable SQL.
+ */
+public class V7__Fill_cells_and_transforms extends BaseJavaMigration {
+
+    private static final int BATCH = 5_000;
+    private static final int LARGEST = 32;
+
+    @Override
+    public void migrate(Context context) throws SQLException {
+        Connection connection = context.getConnection();
+        fillSquareSymmetry(connection);
+        fillTransforms(connection, "stored_solution");
+        fillTransforms(connection, "staged_solution");
+        fillCells(connection, "stored_solution", "fundamental_solution", "fundamental_cell");
+        fillCells(connection, "staged_solution", "staged_fundamental", "staged_fundamental_cell");
+    }
+
+    private static void fillSquareSymmetry(Connection connection) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO square_symmetry (n, image_row,"
+                + " image_column, transform, source_row, source_column) VALUES (?, ?, ?, ?, ?, ?)")) {
+            for (int n = 1; n <= LARGEST; n++) {
+                for (int transform = 0; transform < 8; transform++) {
+                    for (int row = 0; row < n; row++) {
+                        for (int column = 0; column < n; column++) {
+                            int[] image = SymmetryReducer.imageOfSquare(transform, n, row, column);
+                            insert.setInt(1, n);
+                            insert.setInt(2, image[0] + 1);
+                            insert.setInt(3, image[1] + 1);
+                            insert.setInt(4, transform);
+                            insert.setInt(5, row + 1);
+                            insert.setInt(6, column + 1);
+                            insert.addBatch();
+                        }
+                    }
+                }
+                insert.executeBatch();
+            }
+        }
+    }
+
+    private static void fillTransforms(Connection connection, String solutions) throws SQLException {
+        try (Statement read = connection.createStatement();
+                PreparedStatement update = connection.prepareStatement("UPDATE " + solutions
+                        + " SET transform = ? WHERE n = ? AND ordinal = ?")) {
+            read.setFetchSize(BATCH);
+            int pending = 0;
+            SymmetryReducer reducer = null;
+            try (ResultSet rows = read.executeQuery("SELECT n, ordinal, placement FROM " + solutions + " ORDER BY n")) {
+                while (rows.next()) {
+                    int n = rows.getInt(1);
+                    if (reducer == null || reducer.size() != n) {
+                        reducer = new SymmetryReducer(n);
+                    }
+                    update.setInt(1, reducer.reduce(Placement.parse(rows.getString(3))).fromRepresentative());
+                    update.setInt(2, n);
+                    update.setLong(3, rows.getLong(2));
+                    update.addBatch();
+                    if (++pending == BATCH) {
+                        update.executeBatch();
+                        pending = 0;
+                    }
+                }
+            }
+            if (pending > 0) {
+                update.executeBatch();
+            }
+        }
+    }
+
+    /** The cells of the representatives of every size that has solution rows. */
+    private static void fillCells(Connection connection, String solutions, String classes, String cells)
+            throws SQLException {
+        try (Statement read = connection.createStatement();
+                PreparedStatement insert = connection.prepareStatement(SolutionCells.insert(cells))) {
+            read.setFetchSize(BATCH);
+            int pending = 0;
+            try (ResultSet rows = read.executeQuery("SELECT f.n, f.class_ordinal, f.placement FROM " + classes
+                    + " f WHERE EXISTS (SELECT 1 FROM " + solutions + " s WHERE s.n = f.n)")) {
+                while (rows.next()) {
+                    int n = rows.getInt(1);
+                    int[] columns = SolutionCells.columnsOf(rows.getString(3), n);
+                    for (int row = 0; row < n; row++) {
+                        insert.setInt(1, n);
+                        insert.setInt(2, row + 1);
+                        insert.setInt(3, columns[row]);
+                        insert.setLong(4, rows.getLong(2));
+                        insert.addBatch();
+                    }
+                    if (++pending == BATCH) {
+                        insert.executeBatch();
+                        pending = 0;
+                    }
+                }
+            }
+            if (pending > 0) {
+                insert.executeBatch();
+            }
+        }
+    }
+}
