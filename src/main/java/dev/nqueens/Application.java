@@ -9,6 +9,8 @@ import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
 import dev.nqueens.job.RunInProgressException;
 import dev.nqueens.query.DatabaseServer;
+import dev.nqueens.store.H2CrashRecovery;
+import dev.nqueens.store.H2File;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.concurrent.CountDownLatch;
@@ -69,6 +71,9 @@ public class Application {
                 Invocation.DB_SERVER.equals(invocation.command())),
                 (ApplicationEnvironmentPreparedEvent event) -> databaseUrl[0] = withoutOptions(event.getEnvironment()
                         .getProperty("spring.datasource.url", "the database")));
+        if (Invocation.RUN.equals(invocation.command()) || schedules) {
+            application.addListeners((ApplicationEnvironmentPreparedEvent event) -> recoverH2(event, out));
+        }
         ConfigurableApplicationContext context;
         try {
             context = application.run(invocation.springArguments());
@@ -87,6 +92,14 @@ public class Application {
             finished.countDown();
             removeHook(stopper);
         }
+    }
+
+    /** A run that was killed with the embedded H2 file open leaves it to be rebuilt before it is used again. */
+    private static void recoverH2(ApplicationEnvironmentPreparedEvent event, PrintStream out) {
+        org.springframework.core.env.Environment environment = event.getEnvironment();
+        H2File.of(environment.getProperty("spring.datasource.url")).ifPresent(file -> new H2CrashRecovery(file,
+                environment.getProperty("spring.datasource.username", "sa"),
+                environment.getProperty("spring.datasource.password", ""), out).recoverIfNeeded());
     }
 
     /**

@@ -57,7 +57,7 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
         check(settings);
         if (needsServer) {
             try {
-                DatabaseServer.H2File.of(event.getEnvironment().getProperty("spring.datasource.url"));
+                DatabaseServer.embeddedFile(event.getEnvironment().getProperty("spring.datasource.url"));
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }

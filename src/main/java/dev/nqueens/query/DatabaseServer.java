@@ -1,12 +1,12 @@
 package dev.nqueens.query;
 
 import dev.nqueens.job.NqueensProperties;
+import dev.nqueens.store.H2File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -47,44 +47,6 @@ public class DatabaseServer {
         this.properties = properties;
     }
 
-    /** The H2 file a JDBC URL names: its absolute path without extension, and the URL's settings. */
-    public record H2File(Path path, String settings) {
-
-        /**
-         * @throws IllegalArgumentException if {@code url} is not an embedded H2 file database
-         */
-        public static H2File of(String url) {
-            if (url == null || !url.startsWith("jdbc:h2:")) {
-                throw new IllegalArgumentException("db-server serves the embedded H2 database; the configured database "
-                        + (url == null ? "" : url.replaceAll("[;?].*$", "") + " ")
-                        + "is not one: connect your client to it directly");
-            }
-            String rest = url.substring("jdbc:h2:".length());
-            int semicolon = rest.indexOf(';');
-            String location = semicolon < 0 ? rest : rest.substring(0, semicolon);
-            String settings = semicolon < 0 ? "" : rest.substring(semicolon);
-            if (location.startsWith("file:")) {
-                location = location.substring("file:".length());
-            } else if (location.matches("^[A-Za-z]{2,}:.*")) {
-                throw new IllegalArgumentException("db-server serves an embedded H2 file; the configured database "
-                        + "jdbc:h2:" + location + " is not a local file");
-            }
-            if (location.startsWith("~")) {
-                location = System.getProperty("user.home") + location.substring(1);
-            }
-            return new H2File(Path.of(location).toAbsolutePath().normalize(), settings);
-        }
-
-        /** The name clients ask for: the file name, served from its folder. */
-        String databaseName() {
-            return path.getFileName().toString();
-        }
-
-        String readOnlyUrl() {
-            return "jdbc:h2:file:" + path + settings + ";ACCESS_MODE_DATA=r";
-        }
-    }
-
     /**
      * Serves until {@link #stop()} (SIGTERM, Ctrl-C). Prints how to connect.
      *
@@ -93,7 +55,7 @@ public class DatabaseServer {
      */
     public void serve(PrintStream out) throws SQLException {
         NqueensProperties.DbServer settings = properties.dbServer();
-        H2File file = H2File.of(environment.getProperty("spring.datasource.url"));
+        H2File file = embeddedFile(environment.getProperty("spring.datasource.url"));
         requireFree(settings.pgPort(), "--pg-port", "nqueens.db-server.pg-port");
         requireFree(settings.tcpPort(), "--tcp-port", "nqueens.db-server.tcp-port");
         grantReadOnlyLogin(settings);
@@ -121,6 +83,17 @@ public class DatabaseServer {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * The embedded file database {@code url} names.
+     *
+     * @throws IllegalArgumentException if it names another kind of database
+     */
+    public static H2File embeddedFile(String url) {
+        return H2File.of(url).orElseThrow(() -> new IllegalArgumentException("db-server serves the embedded H2"
+                + " database; the configured database " + (url == null ? "" : url.replaceAll("[;?].*$", "") + " ")
+                + "is not one: connect your client to it directly"));
     }
 
     /** Ends {@link #serve}; safe to call when not serving. */

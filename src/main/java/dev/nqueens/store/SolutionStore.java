@@ -91,34 +91,66 @@ public class SolutionStore {
     }
 
     /**
-     * Cuts the rows of {@code n} in {@code tables} back to their longest gap-free prefix (ordinals
-     * 1..k, class ordinals 1..m), then drops classes no stored solution belongs to. Committed chunks
-     * always form such a prefix; this makes resuming safe even if a crash ever left more behind.
+     * Cuts the rows of {@code n} in {@code tables} back to what whole committed chunks leave: class
+     * ordinals 1..m without a gap, and at level ALL solutions 1..k without a gap whose classes all
+     * exist with all n of their representative's cells; then drops the classes and cells no kept
+     * solution needs. Committed chunks always form such a prefix; this makes resuming safe when a
+     * crash left part of a chunk behind (H2 can keep part of a transaction killed mid-way).
      */
     public void trimToCommittedPrefix(int n, SolutionTables tables, StoredLevel level) {
+        trimAfterFirstGap(n, tables.fundamental, "class_ordinal");
         if (level == StoredLevel.ALL) {
-            trimAfterFirstGap(n, tables.solution, "ordinal");
+            Map<String, Object> size = Map.of("n", n);
+            java.util.stream.LongStream.of(firstAfterGap(n, tables.solution, "ordinal"),
+                    orZero(jdbc.queryForObject("SELECT MIN(s.ordinal) FROM " + tables.solution + " s WHERE s.n = :n"
+                            + " AND NOT EXISTS (SELECT 1 FROM " + tables.fundamental + " f WHERE f.n = s.n"
+                            + " AND f.placement = s.representative)", size, Long.class)),
+                    firstSolutionOfDamagedCells(n, tables))
+                    .filter(cut -> cut > 0).min()
+                    .ifPresent(cut -> jdbc.update("DELETE FROM " + tables.solution + " WHERE n = :n AND ordinal >= :cut",
+                            Map.of("n", n, "cut", cut)));
             dropClassesWithoutSolutions(n, tables);
         }
-        trimAfterFirstGap(n, tables.fundamental, "class_ordinal");
         jdbc.update("DELETE FROM " + tables.cell + " WHERE n = :n AND class_ordinal > (SELECT COALESCE(MAX(class_ordinal),"
                 + " 0) FROM " + tables.fundamental + " WHERE n = :n)", Map.of("n", n));
     }
 
+    /** The first solution of the first class whose representative does not have exactly n cells; 0 if none. */
+    private long firstSolutionOfDamagedCells(int n, SolutionTables tables) {
+        Map<String, Object> size = Map.of("n", n);
+        Long damaged = jdbc.queryForObject("SELECT MIN(class_ordinal) FROM (SELECT f.class_ordinal FROM "
+                + tables.fundamental + " f LEFT JOIN " + tables.cell + " c ON c.n = f.n AND c.class_ordinal = f.class_ordinal"
+                + " WHERE f.n = :n GROUP BY f.class_ordinal HAVING COUNT(c.class_ordinal) <> :n) damaged", size, Long.class);
+        if (damaged == null) {
+            return 0;
+        }
+        return orZero(jdbc.queryForObject("SELECT MIN(s.ordinal) FROM " + tables.solution + " s JOIN " + tables.fundamental
+                + " f ON f.n = s.n AND f.placement = s.representative WHERE s.n = :n AND f.class_ordinal >= :damaged",
+                Map.of("n", n, "damaged", damaged), Long.class));
+    }
+
+    private static long orZero(Long value) {
+        return value == null ? 0 : value;
+    }
+
     private void trimAfterFirstGap(int n, String table, String column) {
+        long cut = firstAfterGap(n, table, column);
+        if (cut > 0) {
+            jdbc.update("DELETE FROM " + table + " WHERE n = :n AND " + column + " >= :cut", Map.of("n", n, "cut", cut));
+        }
+    }
+
+    /** The first number of {@code column} after a gap in 1, 2, 3, ...; 0 if the numbers have none. */
+    private long firstAfterGap(int n, String table, String column) {
         Map<String, Object> size = Map.of("n", n);
         Map<String, Object> shape = jdbc.queryForMap("SELECT COUNT(*) AS rows_, COALESCE(MAX(" + column
                 + "), 0) AS last_ FROM " + table + " WHERE n = :n", size);
         if (((Number) shape.get("rows_")).longValue() == ((Number) shape.get("last_")).longValue()) {
-            return;
+            return 0;
         }
-        Long firstAfterGap = jdbc.queryForObject("SELECT MIN(s." + column + ") FROM " + table + " s WHERE s.n = :n"
+        return orZero(jdbc.queryForObject("SELECT MIN(s." + column + ") FROM " + table + " s WHERE s.n = :n"
                 + " AND s." + column + " > 1 AND NOT EXISTS (SELECT 1 FROM " + table + " p WHERE p.n = s.n AND p." + column
-                + " = s." + column + " - 1)", size, Long.class);
-        if (firstAfterGap != null) {
-            jdbc.update("DELETE FROM " + table + " WHERE n = :n AND " + column + " >= :cut",
-                    Map.of("n", n, "cut", firstAfterGap));
-        }
+                + " = s." + column + " - 1)", size, Long.class));
     }
 
     /**
