@@ -32,6 +32,11 @@ final class InteriorSearch {
     private final int[] rightward;
     private final int[] queenBit;
     private final int[] board;
+    /**
+     * The stack of {@link #countCompletions}: four ints per depth (candidates left, columns,
+     * leftward, rightward), side by side so that a push or pop touches one array, one cache line.
+     */
+    private final int[] stack;
     private final long[] smallCounts = new long[3];
     private StartConstellation constellation;
     private int depths;
@@ -57,6 +62,7 @@ final class InteriorSearch {
         this.rightward = new int[n + 1];
         this.queenBit = new int[n + 1];
         this.board = new int[n];
+        this.stack = new int[4 * (n + 1)];
     }
 
     /**
@@ -107,10 +113,7 @@ final class InteriorSearch {
         final int usedByBorder = borderColumns;
         final int[] border = this.border;
         final int[] gap = this.gap;
-        final int[] candidates = this.candidates;
-        final int[] columns = this.columns;
-        final int[] leftward = this.leftward;
-        final int[] rightward = this.rightward;
+        final int[] stack = this.stack;
         long count = 0;
         int d = 0;
         int cols = 0;
@@ -122,10 +125,11 @@ final class InteriorSearch {
                 if (--d < 0) {
                     return count;
                 }
-                free = candidates[d];
-                cols = columns[d];
-                left = leftward[d];
-                right = rightward[d];
+                int frame = d << 2;
+                free = stack[frame];
+                cols = stack[frame + 1];
+                left = stack[frame + 2];
+                right = stack[frame + 3];
                 continue;
             }
             // free & -free isolates the lowest set bit (two's complement): the next column to try.
@@ -149,10 +153,11 @@ final class InteriorSearch {
             }
             int nextFree = ~(nextCols | nextLeft | nextRight | border[d + 1]) & full;
             if (nextFree != 0) {
-                candidates[d] = free;
-                columns[d] = cols;
-                leftward[d] = left;
-                rightward[d] = right;
+                int frame = d << 2;
+                stack[frame] = free;
+                stack[frame + 1] = cols;
+                stack[frame + 2] = left;
+                stack[frame + 3] = right;
                 d++;
                 free = nextFree;
                 cols = nextCols;
