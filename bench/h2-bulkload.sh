@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The ALL pipeline for one size (solve + reduce + insert, from the job's own timing) against
-# H2 bulk-loading the very same rows into the same schema with INSERT ... SELECT FROM CSVREAD.
+# H2 bulk-loading the very same rows (solutions, classes, representative cells) into the same
+# schema with INSERT ... SELECT FROM CSVREAD.
 #   bench/h2-bulkload.sh        (n = 14)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -14,20 +15,21 @@ cd "$work"
 java -jar "$root/target/nqueens.jar" run --sizes "$n" --store-all-up-to "$n" --store-fundamental-up-to "$n" >run.txt
 pipeline_ms=$(grep -E "^ +$n " run.txt | awk '{print $5}')
 echo "pipeline (solve + reduce + insert) n=$n: ${pipeline_ms} s (board_summary.elapsed_ms)"
-mkdir -p load && cp "output/solutions-n$nn.csv" "output/fundamental-n$nn.csv" load/
+# The rows the pipeline stored, written out by H2 itself, then loaded into a fresh database.
+url="jdbc:h2:file:./data/nqueens;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH"
+mkdir -p load
+java -cp "$h2" org.h2.tools.Shell -url "$url" -user sa -password "" -sql "
+CALL CSVWRITE('load/fundamental.csv', 'SELECT * FROM fundamental_solution WHERE n = $n');
+CALL CSVWRITE('load/solutions.csv', 'SELECT * FROM stored_solution WHERE n = $n');
+CALL CSVWRITE('load/cells.csv', 'SELECT * FROM fundamental_cell WHERE n = $n');" >/dev/null
 cd load
 java -jar "$root/target/nqueens.jar" show 1 >/dev/null 2>&1 || true   # a fresh database with the schema
-url="jdbc:h2:file:./data/nqueens;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH"
 start=$(date +%s.%N)
 java -cp "$h2" org.h2.tools.Shell -url "$url" -user sa -password "" -sql "
-INSERT INTO fundamental_solution (n, class_ordinal, placement, orbit_size, symmetry)
-  SELECT $n, CAST(\"CLASS_ORDINAL\" AS BIGINT), \"PLACEMENT\", CAST(\"ORBIT_SIZE\" AS SMALLINT), \"SYMMETRY\"
-  FROM CSVREAD('fundamental-n$nn.csv');
-INSERT INTO stored_solution (n, ordinal, placement, representative)
-  SELECT $n, CAST(s.\"ORDINAL\" AS BIGINT), s.\"PLACEMENT\", f.placement
-  FROM CSVREAD('solutions-n$nn.csv') s
-  JOIN fundamental_solution f ON f.n = $n AND f.class_ordinal = CAST(s.\"CLASS_ORDINAL\" AS BIGINT);
+INSERT INTO fundamental_solution SELECT * FROM CSVREAD('fundamental.csv');
+INSERT INTO stored_solution SELECT * FROM CSVREAD('solutions.csv');
+INSERT INTO fundamental_cell SELECT * FROM CSVREAD('cells.csv');
 SELECT COUNT(*) FROM stored_solution;
-" | grep -E "Update count|^[0-9]+$" 
+" | grep -E "Update count|^[0-9]+$"
 end=$(date +%s.%N)
 echo "H2 bulk load of the same rows (INSERT ... SELECT FROM CSVREAD, incl. JVM start): $(awk "BEGIN{print $end - $start}") s"

@@ -178,6 +178,21 @@ class NqueensFunctionalTests {
         assertNothingWritten();
     }
 
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE,
+            matches = ".+", disabledReason = TestDatabases.POSTGRES_SKIPPED)
+    void wrongPostgresCredentialsGetExitFour() throws Exception {
+        java.util.Map<String, String> environment = new java.util.HashMap<>(
+                TestDatabases.postgresEnvironment("nqueens_credentials_ft"));
+        environment.put("SPRING_DATASOURCE_USERNAME", "no_such_role");
+        NqueensProcess.Result result = NqueensProcess.run(workingDirectory, environment, "run", "--sizes", "4");
+        assertThat(result.exitCode()).isEqualTo(4);
+        assertThat(result.err()).startsWith("nqueens: cannot use the database jdbc:postgresql://")
+                .contains("no_such_role");
+        assertThat(result.err().lines()).hasSize(1);
+        assertNothingWritten();
+    }
+
     private void writeConfig(String yaml) throws IOException {
         Files.createDirectories(workingDirectory.resolve("config"));
         Files.writeString(workingDirectory.resolve("config/application.yml"), yaml);
