@@ -12,8 +12,8 @@ import org.flywaydb.core.api.migration.BaseJavaMigration;
 import org.flywaydb.core.api.migration.Context;
 
 /**
- * Fills what V6 added, with the product's own symmetry code: {@code square_symmetry} for n = 1..32,
- * and for the rows stored before V6 the {@code transform} of every solution and the cells of the
+ * Fills what V6 added, with the product's own symmetry code, for the rows stored before V6:
+ * {@code square_symmetry} for their sizes, the {@code transform} of every solution and the cells of the
  * representatives of the sizes stored with every solution (live and staged). Streams the rows and
  * writes in batches, inside Flyway's migration transaction: a database is migrated whole or not at
  * all. In Java because splitting a placement and applying a symmetry have no portable SQL.
@@ -21,22 +21,29 @@ import org.flywaydb.core.api.migration.Context;
 public class V7__Fill_cells_and_transforms extends BaseJavaMigration {
 
     private static final int BATCH = 5_000;
-    private static final int LARGEST = 32;
 
     @Override
     public void migrate(Context context) throws SQLException {
         Connection connection = context.getConnection();
-        fillSquareSymmetry(connection);
+        fillSquareSymmetry(connection, "stored_solution");
+        fillSquareSymmetry(connection, "staged_solution");
         fillTransforms(connection, "stored_solution");
         fillTransforms(connection, "staged_solution");
         fillCells(connection, "stored_solution", "fundamental_solution", "fundamental_cell");
         fillCells(connection, "staged_solution", "staged_fundamental", "staged_fundamental_cell");
     }
 
-    private static void fillSquareSymmetry(Connection connection) throws SQLException {
-        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO square_symmetry (n, image_row,"
-                + " image_column, transform, source_row, source_column) VALUES (?, ?, ?, ?, ?, ?)")) {
-            for (int n = 1; n <= LARGEST; n++) {
+    /** The squares of the sizes that have solution rows in {@code solutions} (the job adds the others as it stores them). */
+    private static void fillSquareSymmetry(Connection connection, String solutions) throws SQLException {
+        java.util.List<Integer> sizes = new java.util.ArrayList<>();
+        try (Statement read = connection.createStatement(); ResultSet rows = read.executeQuery("SELECT DISTINCT n FROM "
+                + solutions + " s WHERE NOT EXISTS (SELECT 1 FROM square_symmetry q WHERE q.n = s.n)")) {
+            while (rows.next()) {
+                sizes.add(rows.getInt(1));
+            }
+        }
+        try (PreparedStatement insert = connection.prepareStatement(SolutionCells.SQUARE_SYMMETRY_INSERT)) {
+            for (int n : sizes) {
                 for (int transform = 0; transform < 8; transform++) {
                     for (int row = 0; row < n; row++) {
                         for (int column = 0; column < n; column++) {

@@ -17,7 +17,35 @@ public final class SolutionCells {
         return "INSERT INTO " + table + " (n, queen_row, queen_column, class_ordinal) VALUES (?, ?, ?, ?)";
     }
 
+    /** The insert of {@code square_symmetry}: n, image_row, image_column, transform, source_row, source_column. */
+    public static final String SQUARE_SYMMETRY_INSERT = "INSERT INTO square_symmetry (n, image_row, image_column,"
+            + " transform, source_row, source_column) VALUES (?, ?, ?, ?, ?, ?)";
+
     private SolutionCells() {
+    }
+
+    /** Binds the 8 n² rows of {@code square_symmetry} for size {@code n}: where each symmetry takes each square. */
+    static BatchPreparedStatementSetter squareSymmetry(int n) {
+        return new BatchPreparedStatementSetter() {
+            @Override
+            public void setValues(PreparedStatement ps, int i) throws SQLException {
+                int transform = i / (n * n);
+                int row = i / n % n;
+                int column = i % n;
+                int[] image = dev.nqueens.symmetry.SymmetryReducer.imageOfSquare(transform, n, row, column);
+                ps.setInt(1, n);
+                ps.setInt(2, image[0] + 1);
+                ps.setInt(3, image[1] + 1);
+                ps.setInt(4, transform);
+                ps.setInt(5, row + 1);
+                ps.setInt(6, column + 1);
+            }
+
+            @Override
+            public int getBatchSize() {
+                return 8 * n * n;
+            }
+        };
     }
 
     /**

@@ -58,7 +58,8 @@ public class SolutionStore {
     /**
      * Stores one chunk, each part with a JDBC batch: the classes it opens first, then its
      * solutions. When the chunk has solutions (level ALL) the new representatives' queens go to
-     * the cell table too, the index of the {@code solution_cell} view.
+     * the cell table too, the index of the {@code solution_cell} view, and the size's rows of
+     * {@code square_symmetry} are added if it has none yet.
      */
     public void insertChunk(int n, SolutionTables tables, List<FundamentalRow> newClasses,
             List<SolutionInsert> solutions) {
@@ -86,6 +87,11 @@ public class SolutionStore {
                     });
             if (!newClasses.isEmpty()) {
                 batch.batchUpdate(SolutionCells.insert(tables.cell), SolutionCells.of(n, newClasses));
+            }
+            Long squares = batch.queryForObject("SELECT COUNT(*) FROM square_symmetry WHERE n = ?", Long.class, n);
+            if (squares == null || squares != 8L * n * n) {
+                batch.update("DELETE FROM square_symmetry WHERE n = ?", n);
+                batch.batchUpdate(SolutionCells.SQUARE_SYMMETRY_INSERT, SolutionCells.squareSymmetry(n));
             }
         }
     }
