@@ -184,6 +184,9 @@ class NqueensFunctionalTests {
     void wrongPostgresCredentialsGetExitFour() throws Exception {
         java.util.Map<String, String> environment = new java.util.HashMap<>(
                 TestDatabases.postgresEnvironment("nqueens_credentials_ft"));
+        // The test server's URL may carry its own user=…; the role must be wrong wherever it is given.
+        environment.put("SPRING_DATASOURCE_URL", environment.get("SPRING_DATASOURCE_URL")
+                .replaceAll("([?&])user=[^&]*", "$1user=no_such_role"));
         environment.put("SPRING_DATASOURCE_USERNAME", "no_such_role");
         NqueensProcess.Result result = NqueensProcess.run(workingDirectory, environment, "run", "--sizes", "4");
         assertThat(result.exitCode()).isEqualTo(4);

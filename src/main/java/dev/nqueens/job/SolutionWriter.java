@@ -43,6 +43,9 @@ class SolutionWriter implements ItemWriter<ClassifiedSolution> {
     public void write(Chunk<? extends ClassifiedSolution> chunk) {
         if (classesStored < 0) {
             classesStored = store.fundamentalCount(n, tables);
+            if (level == StoredLevel.ALL) {
+                store.ensureSquareSymmetry(n);
+            }
         }
         List<FundamentalRow> newClasses = new ArrayList<>();
         List<SolutionInsert> solutions = new ArrayList<>(level == StoredLevel.ALL ? chunk.size() : 0);

@@ -58,8 +58,8 @@ public class SolutionStore {
     /**
      * Stores one chunk, each part with a JDBC batch: the classes it opens first, then its
      * solutions. When the chunk has solutions (level ALL) the new representatives' queens go to
-     * the cell table too, the index of the {@code solution_cell} view, and the size's rows of
-     * {@code square_symmetry} are added if it has none yet.
+     * the cell table too, the index of the {@code solution_cell} view (see also
+     * {@link #ensureSquareSymmetry}).
      */
     public void insertChunk(int n, SolutionTables tables, List<FundamentalRow> newClasses,
             List<SolutionInsert> solutions) {
@@ -88,11 +88,18 @@ public class SolutionStore {
             if (!newClasses.isEmpty()) {
                 batch.batchUpdate(SolutionCells.insert(tables.cell), SolutionCells.of(n, newClasses));
             }
-            Long squares = batch.queryForObject("SELECT COUNT(*) FROM square_symmetry WHERE n = ?", Long.class, n);
-            if (squares == null || squares != 8L * n * n) {
-                batch.update("DELETE FROM square_symmetry WHERE n = ?", n);
-                batch.batchUpdate(SolutionCells.SQUARE_SYMMETRY_INSERT, SolutionCells.squareSymmetry(n));
-            }
+        }
+    }
+
+    /**
+     * Adds the rows of {@code square_symmetry} for size {@code n} unless all 8 n² are there: the
+     * other table the {@code solution_cell} view of a size stored with every solution needs.
+     */
+    public void ensureSquareSymmetry(int n) {
+        JdbcTemplate batch = jdbc.getJdbcTemplate();
+        if (count("SELECT COUNT(*) FROM square_symmetry WHERE n = :n", n) != 8L * n * n) {
+            batch.update("DELETE FROM square_symmetry WHERE n = ?", n);
+            batch.batchUpdate(SolutionCells.SQUARE_SYMMETRY_INSERT, SolutionCells.squareSymmetry(n));
         }
     }
 
@@ -121,18 +128,32 @@ public class SolutionStore {
                 + " 0) FROM " + tables.fundamental + " WHERE n = :n)", Map.of("n", n));
     }
 
-    /** The first solution of the first class whose representative does not have exactly n cells; 0 if none. */
+    /**
+     * The first solution of the first class whose representative does not have exactly n cells;
+     * 0 if none. One pass over the size's cells, grouped by class in class order (a join per class
+     * would have no index to use: the cells are keyed by square first).
+     */
     private long firstSolutionOfDamagedCells(int n, SolutionTables tables) {
         Map<String, Object> size = Map.of("n", n);
-        Long damaged = jdbc.queryForObject("SELECT MIN(class_ordinal) FROM (SELECT f.class_ordinal FROM "
-                + tables.fundamental + " f LEFT JOIN " + tables.cell + " c ON c.n = f.n AND c.class_ordinal = f.class_ordinal"
-                + " WHERE f.n = :n GROUP BY f.class_ordinal HAVING COUNT(c.class_ordinal) <> :n) damaged", size, Long.class);
-        if (damaged == null) {
+        long classes = count("SELECT COUNT(*) FROM " + tables.fundamental + " WHERE n = :n", n);
+        long[] damaged = {0};
+        long[] expected = {1};
+        jdbc.query("SELECT class_ordinal, COUNT(*) FROM " + tables.cell + " WHERE n = :n GROUP BY class_ordinal"
+                + " ORDER BY class_ordinal", size, (ResultSet rs) -> {
+            if (damaged[0] == 0 && (rs.getLong(1) != expected[0] || rs.getLong(2) != n)) {
+                damaged[0] = Math.min(expected[0], rs.getLong(1));
+            }
+            expected[0] = rs.getLong(1) + 1;
+        });
+        if (damaged[0] == 0 && expected[0] <= classes) {
+            damaged[0] = expected[0];
+        }
+        if (damaged[0] == 0) {
             return 0;
         }
         return orZero(jdbc.queryForObject("SELECT MIN(s.ordinal) FROM " + tables.solution + " s JOIN " + tables.fundamental
                 + " f ON f.n = s.n AND f.placement = s.representative WHERE s.n = :n AND f.class_ordinal >= :damaged",
-                Map.of("n", n, "damaged", damaged), Long.class));
+                Map.of("n", n, "damaged", damaged[0]), Long.class));
     }
 
     private static long orZero(Long value) {
