@@ -188,7 +188,7 @@ class NqueensFunctionalTests {
         environment.put("SPRING_DATASOURCE_URL", environment.get("SPRING_DATASOURCE_URL")
                 .replaceAll("([?&])user=[^&]*", "$1user=no_such_role"));
         environment.put("SPRING_DATASOURCE_USERNAME", "no_such_role");
-        NqueensProcess.Result result = NqueensProcess.run(workingDirectory, environment, "run", "--sizes", "4");
+        NqueensProcess.Result result = NqueensProcess.run(workingDirectory, environment, "show", "8");
         assertThat(result.exitCode()).isEqualTo(4);
         assertThat(result.err()).startsWith("nqueens: cannot use the database jdbc:postgresql://")
                 .contains("no_such_role");
