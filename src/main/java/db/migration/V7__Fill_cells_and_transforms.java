@@ -44,19 +44,9 @@ public class V7__Fill_cells_and_transforms extends BaseJavaMigration {
         }
         try (PreparedStatement insert = connection.prepareStatement(SolutionCells.SQUARE_SYMMETRY_INSERT)) {
             for (int n : sizes) {
-                for (int transform = 0; transform < 8; transform++) {
-                    for (int row = 0; row < n; row++) {
-                        for (int column = 0; column < n; column++) {
-                            int[] image = SymmetryReducer.imageOfSquare(transform, n, row, column);
-                            insert.setInt(1, n);
-                            insert.setInt(2, image[0] + 1);
-                            insert.setInt(3, image[1] + 1);
-                            insert.setInt(4, transform);
-                            insert.setInt(5, row + 1);
-                            insert.setInt(6, column + 1);
-                            insert.addBatch();
-                        }
-                    }
+                for (int i = 0; i < 8 * n * n; i++) {
+                    SolutionCells.bindSquareSymmetry(insert, n, i);
+                    insert.addBatch();
                 }
                 insert.executeBatch();
             }

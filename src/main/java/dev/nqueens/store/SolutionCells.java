@@ -1,5 +1,6 @@
 package dev.nqueens.store;
 
+import dev.nqueens.symmetry.SymmetryReducer;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
@@ -29,16 +30,7 @@ public final class SolutionCells {
         return new BatchPreparedStatementSetter() {
             @Override
             public void setValues(PreparedStatement ps, int i) throws SQLException {
-                int transform = i / (n * n);
-                int row = i / n % n;
-                int column = i % n;
-                int[] image = dev.nqueens.symmetry.SymmetryReducer.imageOfSquare(transform, n, row, column);
-                ps.setInt(1, n);
-                ps.setInt(2, image[0] + 1);
-                ps.setInt(3, image[1] + 1);
-                ps.setInt(4, transform);
-                ps.setInt(5, row + 1);
-                ps.setInt(6, column + 1);
+                bindSquareSymmetry(ps, n, i);
             }
 
             @Override
@@ -46,6 +38,23 @@ public final class SolutionCells {
                 return 8 * n * n;
             }
         };
+    }
+
+    /**
+     * Binds row {@code i} (0 ≤ i < 8 n²) of size {@code n}'s {@code square_symmetry} to
+     * {@link #SQUARE_SYMMETRY_INSERT}: symmetry i / n², source square (i / n mod n, i mod n).
+     */
+    public static void bindSquareSymmetry(PreparedStatement ps, int n, int i) throws SQLException {
+        int transform = i / (n * n);
+        int row = i / n % n;
+        int column = i % n;
+        int[] image = SymmetryReducer.imageOfSquare(transform, n, row, column);
+        ps.setInt(1, n);
+        ps.setInt(2, image[0] + 1);
+        ps.setInt(3, image[1] + 1);
+        ps.setInt(4, transform);
+        ps.setInt(5, row + 1);
+        ps.setInt(6, column + 1);
     }
 
     /**
