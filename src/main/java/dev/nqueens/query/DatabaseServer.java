@@ -106,10 +106,8 @@ public class DatabaseServer {
                 file.path());
         out.printf("  psql:  psql \"host=127.0.0.1 port=%d dbname=%s user=%s password=%s\"%n", settings.pgPort(),
                 file.databaseName(), settings.user(), settings.password());
-        out.printf("  JDBC:  jdbc:postgresql://127.0.0.1:%d/%s (user %s)%n", settings.pgPort(), file.databaseName(),
-                settings.user());
-        out.printf("  H2:    jdbc:h2:tcp://127.0.0.1:%d/%s (user %s)%n", settings.tcpPort(), file.databaseName(),
-                settings.user());
+        out.printf("  JDBC:  jdbc:h2:tcp://127.0.0.1:%d/%s (H2's driver; user %s, password %s)%n", settings.tcpPort(),
+                file.databaseName(), settings.user(), settings.password());
         out.flush();
     }
 
