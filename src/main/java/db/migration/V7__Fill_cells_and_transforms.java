@@ -95,10 +95,7 @@ public class V7__Fill_cells_and_transforms extends BaseJavaMigration {
                     int n = rows.getInt(1);
                     int[] columns = SolutionCells.columnsOf(rows.getString(3), n);
                     for (int row = 0; row < n; row++) {
-                        insert.setInt(1, n);
-                        insert.setInt(2, row + 1);
-                        insert.setInt(3, columns[row]);
-                        insert.setLong(4, rows.getLong(2));
+                        SolutionCells.bindCell(insert, n, row, columns[row], rows.getLong(2));
                         insert.addBatch();
                     }
                     if (++pending == BATCH) {

@@ -223,10 +223,7 @@ final class InteriorSearch {
             return;
         }
         int d = 0;
-        candidates[0] = ~border[0] & full;
-        columns[0] = 0;
-        leftward[0] = 0;
-        rightward[0] = 0;
+        startSlowPath();
         while (d >= 0) {
             int free = candidates[d];
             if (free == 0) {
@@ -240,11 +237,7 @@ final class InteriorSearch {
                 classify(out);
                 continue;
             }
-            int shift = gap[d];
-            columns[d + 1] = columns[d] | bit;
-            leftward[d + 1] = (leftward[d] | bit) >>> shift;
-            rightward[d + 1] = (rightward[d] | bit) << shift;
-            candidates[d + 1] = ~(columns[d + 1] | leftward[d + 1] | rightward[d + 1] | border[d + 1]) & full;
+            descend(d, bit);
             d++;
         }
     }
@@ -261,10 +254,7 @@ final class InteriorSearch {
         }
         long count = 0;
         int d = 0;
-        candidates[0] = ~border[0] & full;
-        columns[0] = 0;
-        leftward[0] = 0;
-        rightward[0] = 0;
+        startSlowPath();
         while (d >= 0) {
             int free = candidates[d];
             if (d == limit - 1) {
@@ -280,14 +270,27 @@ final class InteriorSearch {
             int bit = free & -free;
             candidates[d] = free ^ bit;
             count++;
-            int shift = gap[d];
-            columns[d + 1] = columns[d] | bit;
-            leftward[d + 1] = (leftward[d] | bit) >>> shift;
-            rightward[d + 1] = (rightward[d] | bit) << shift;
-            candidates[d + 1] = ~(columns[d + 1] | leftward[d + 1] | rightward[d + 1] | border[d + 1]) & full;
+            descend(d, bit);
             d++;
         }
         return count;
+    }
+
+    /** The slow paths' depth 0: every non-border column of the first free row, nothing placed yet. */
+    private void startSlowPath() {
+        candidates[0] = ~border[0] & full;
+        columns[0] = 0;
+        leftward[0] = 0;
+        rightward[0] = 0;
+    }
+
+    /** The slow paths' step down: the masks and candidates of depth d + 1 with a queen on {@code bit} at depth d. */
+    private void descend(int d, int bit) {
+        int shift = gap[d];
+        columns[d + 1] = columns[d] | bit;
+        leftward[d + 1] = (leftward[d] | bit) >>> shift;
+        rightward[d + 1] = (rightward[d] | bit) << shift;
+        candidates[d + 1] = ~(columns[d + 1] | leftward[d + 1] | rightward[d + 1] | border[d + 1]) & full;
     }
 
     /** Assembles the whole board of the current solution and counts it by its rotations. */

@@ -74,6 +74,14 @@ public final class SolutionCells {
         return columns;
     }
 
+    /** Binds one row of {@link #insert}: the queen of 0-based {@code row} in 1-based {@code column}. */
+    public static void bindCell(PreparedStatement ps, int n, int row, int column, long classOrdinal) throws SQLException {
+        ps.setInt(1, n);
+        ps.setInt(2, row + 1);
+        ps.setInt(3, column);
+        ps.setLong(4, classOrdinal);
+    }
+
     /** Binds the cells of the representatives {@code classes} (of size {@code n}) as one JDBC batch. */
     static BatchPreparedStatementSetter of(int n, List<FundamentalRow> classes) {
         int[][] columns = new int[classes.size()][];
@@ -85,10 +93,7 @@ public final class SolutionCells {
             public void setValues(PreparedStatement ps, int i) throws SQLException {
                 int representative = i / n;
                 int row = i % n;
-                ps.setInt(1, n);
-                ps.setInt(2, row + 1);
-                ps.setInt(3, columns[representative][row]);
-                ps.setLong(4, classes.get(representative).classOrdinal());
+                bindCell(ps, n, row, columns[representative][row], classes.get(representative).classOrdinal());
             }
 
             @Override

@@ -1,5 +1,6 @@
 package dev.nqueens.verify;
 
+import dev.nqueens.store.SolutionCells;
 import dev.nqueens.verify.VerificationReport.Check;
 
 /**
@@ -31,21 +32,19 @@ final class CellCheck {
 
     /** One representative; a text that is not n numbers counts as unreadable (the placements check names it). */
     void acceptClass(long classOrdinal, String placement) {
-        String[] columns = placement == null ? new String[0] : placement.split(" ");
-        if (columns.length != n) {
+        int[] columns;
+        try {
+            columns = SolutionCells.columnsOf(String.valueOf(placement), n);
+        } catch (IllegalArgumentException e) {
             unreadable++;
             return;
         }
-        try {
-            for (int row = 1; row <= n; row++) {
-                long weight = weight(row, Long.parseLong(columns[row - 1]));
-                byOrdinal += classOrdinal * weight;
-                byCell += weight;
-            }
-            cells += n;
-        } catch (NumberFormatException e) {
-            unreadable++;
+        for (int row = 1; row <= n; row++) {
+            long weight = weight(row, columns[row - 1]);
+            byOrdinal += classOrdinal * weight;
+            byCell += weight;
         }
+        cells += n;
     }
 
     /**
