@@ -20,6 +20,9 @@ import java.util.function.BiConsumer;
  * <p>Any member of an orbit has the same completions up to symmetry, so each constellation is
  * searched in whichever of its 8 orientations a shallow estimate (the partial placements of the
  * first free rows) finds cheapest: that roughly halves the search against the worst orientation.
+ * From n = 14 on, the last free rows are not searched but completed from a {@link BottomTable}
+ * (meet in the middle), built once for all constellations that share their bottom, left and right
+ * queens; work units keep such groups whole.
  *
  * <p>One instance per thread: it holds the search buffers and is not thread-safe.
  */
@@ -30,16 +33,10 @@ public final class CountingEngine {
 
     /** Below this many constellations a size is one unit: splitting it would only add overhead. */
     private static final int SINGLE_UNIT_BELOW = 200;
-    /** Units aim at this many constellations on average... */
+    /** Units aim at this many constellations on average (but keep table groups whole)... */
     private static final int CONSTELLATIONS_PER_UNIT = 4;
     /** ...but never more units than this, to keep the list of units small. */
     private static final int MAX_UNITS = 2048;
-
-    /**
-     * How many free rows the estimate that picks the orientation to search fills: deeper picks
-     * better but costs more; at 4 the estimate takes about 1% of the search it steers.
-     */
-    private static final int ORIENTATION_ROWS = 4;
 
     private static final CountResult ONE_QUEEN = new CountResult(1, 1, 1, 0, 0);
 
@@ -62,7 +59,8 @@ public final class CountingEngine {
 
     /**
      * The deterministic list of work units of size {@code n}, each a run of constellations of
-     * comparable estimated cost, the most expensive first. Small sizes are one unit.
+     * comparable estimated cost that ends at the end of a table group (so each table is built
+     * once per unit). Small sizes are one unit.
      *
      * @throws IllegalArgumentException if {@code n} is outside {@code 1..32}
      */
@@ -83,7 +81,10 @@ public final class CountingEngine {
         long cost = 0;
         for (int i = 0; i < ranked.size(); i++) {
             cost += ranked.get(i).cost();
-            if (cost >= unitCost || i == ranked.size() - 1) {
+            boolean groupEnds = i == ranked.size() - 1
+                    || StartConstellations.tableGroup(ranked.get(i).constellation())
+                            != StartConstellations.tableGroup(ranked.get(i + 1).constellation());
+            if (cost >= unitCost && groupEnds || i == ranked.size() - 1) {
                 units.add(new WorkUnit(n, units.size(), first, i + 1 - first));
                 first = i + 1;
                 cost = 0;
@@ -117,7 +118,7 @@ public final class CountingEngine {
         long asymmetric = 0;
         for (int i = unit.first(); i < unit.first() + unit.count(); i++) {
             StartConstellation c = constellations.get(i).constellation();
-            search.load(StartConstellations.cheapestImage(c, ORIENTATION_ROWS, search).constellation());
+            search.load(c);
             if (c.symmetries() == 1) {
                 asymmetricCompletions += search.countCompletions();
             } else {
@@ -144,7 +145,7 @@ public final class CountingEngine {
 
     /**
      * Counts the whole size {@code n} on {@code threads} threads that take units from a shared
-     * queue, largest first.
+     * queue, in order.
      *
      * @param progress called with (units done, units in all) after each unit, from the worker
      *     threads; may be null

@@ -62,18 +62,54 @@ final class InteriorSearch {
      */
     private final int[] stack;
     private final long[] smallCounts = new long[3];
+    /** How many of the last free rows {@link #countCompletions} takes from a {@link BottomTable}; 0 for none. */
+    private final int tableRows;
+    private final int maxTableEntries;
+    private final int[] tableOffsets;
+    private final int[] tableAttacked;
+    private BottomTable table;
+    /** Whether {@link #table} holds the table of its key (false if it grew too large). */
+    private boolean tableFilled;
     private StartConstellation constellation;
     private int depths;
     /** The columns of the constellation's queens: 0, n-1 and those of the top and bottom queen. */
     private int borderColumns;
 
     /**
+     * A search for boards of size {@code n} that completes the last {@link #defaultTableRows}
+     * free rows from a table.
+     *
      * @throws IllegalArgumentException if {@code n} is outside {@code 1..32}
      */
     InteriorSearch(int n) {
+        this(n, defaultTableRows(n));
+    }
+
+    /**
+     * A search for boards of size {@code n} that completes the last {@code tableRows} free rows
+     * from a {@link BottomTable} (0: searches every row).
+     *
+     * @throws IllegalArgumentException if {@code n} is outside {@code 1..32}, or
+     *     {@code tableRows} is negative, 1, or non-zero for a size above
+     *     {@link BottomTable#MAX_SIZE} or below 4
+     */
+    InteriorSearch(int n, int tableRows) {
+        this(n, tableRows, MAX_TABLE_ENTRIES);
+    }
+
+    /** As {@link #InteriorSearch(int, int)}, with tables limited to {@code maxTableEntries} entries. */
+    InteriorSearch(int n, int tableRows, int maxTableEntries) {
         if (n < 1 || n > 32) {
             throw new IllegalArgumentException("board size " + n + " is outside 1..32");
         }
+        if (tableRows < 0 || tableRows == 1
+                || tableRows > 0 && (n < 4 || n > BottomTable.MAX_SIZE)) {
+            throw new IllegalArgumentException(tableRows + " table rows on a board of " + n);
+        }
+        this.tableRows = tableRows;
+        this.maxTableEntries = maxTableEntries;
+        this.tableOffsets = new int[n];
+        this.tableAttacked = new int[n];
         this.n = n;
         // 1 << 32 would be 1 in Java (the shift distance is taken mod 32), hence the long.
         this.full = (int) ((1L << n) - 1);
@@ -116,7 +152,138 @@ final class InteriorSearch {
     }
 
     /**
-     * Counts the completions of the loaded constellation: the fast path, nothing recorded.
+     * Counts the completions of the loaded constellation: the fast path, nothing recorded. The
+     * last {@code tableRows} free rows are taken from a {@link BottomTable} (built for this
+     * constellation's bottom, left and right queens, or kept from the previous constellation if
+     * they are the same); the rows above are searched by the stack backtracker, and each of its
+     * placements of them is completed by a count over the table entries with the columns it left.
+     * Without a table, or with too few rows above it, every row is searched
+     * ({@link #countDirect}).
+     */
+    long countCompletions() {
+        int first = depths - tableRows;
+        if (tableRows > 0 && first >= 1 && loadTable(first)) {
+            return countAboveTable(first);
+        }
+        return countDirect();
+    }
+
+    /**
+     * The rows of the table for a board of size {@code n}: about half of the free rows, as
+     * measured fastest on n = 14..18 (more rows make the tables cost more to build than they
+     * save); none below 14, where the tree is too small to pay for tables.
+     */
+    static int defaultTableRows(int n) {
+        if (n < 14 || n > BottomTable.MAX_SIZE) {
+            return 0;
+        }
+        return Math.min(n - 10, MAX_DEFAULT_TABLE_ROWS);
+    }
+
+    /** Table rows at most by default: beyond, one table would take too much memory. */
+    private static final int MAX_DEFAULT_TABLE_ROWS = 7;
+    /** Entries per table at most (about 90 MB while it is built); a larger table is not built. */
+    private static final int MAX_TABLE_ENTRIES = 1 << 22;
+
+    /**
+     * Makes {@link #table} the table of the last free rows from depth {@code first} on for the
+     * loaded constellation; false if it would be too large.
+     */
+    private boolean loadTable(int first) {
+        StartConstellation c = constellation;
+        long key = (long) tableRows << 24 | c.bottom() << 16 | c.left() << 8 | c.right();
+        if (table == null) {
+            table = new BottomTable(n, maxTableEntries);
+        } else if (table.key() == key) {
+            return tableFilled;
+        }
+        int firstRow = rowOf[first];
+        for (int t = 0; t < tableRows; t++) {
+            int row = rowOf[first + t];
+            tableOffsets[t] = row - firstRow;
+            tableAttacked[t] = c.attackedInRowBelowTop(row);
+        }
+        tableFilled = table.build(key, tableRows, tableOffsets, tableAttacked);
+        return tableFilled;
+    }
+
+    /**
+     * The search of {@link #countDirect} down to depth {@code first - 1}, where each placement is
+     * completed from the table. What the constellation's top queen attacks in the table rows is
+     * not in the table (so that one table serves every top column): its diagonals are added to
+     * the lookup key as they cross the first table row; its column is never in a looked-up
+     * column set.
+     */
+    private long countAboveTable(int first) {
+        final int full = this.full;
+        final int usedByBorder = borderColumns;
+        final int[] border = this.border;
+        final int[] gap = this.gap;
+        final int[] stack = this.stack;
+        final int[] start = table.start();
+        final int[] tableLeft = table.leftward();
+        final int[] tableRight = table.rightward();
+        final int firstRow = rowOf[first];
+        final int topColumn = constellation.top();
+        final int topLeft = (topColumn >= firstRow ? 1 << (topColumn - firstRow) : 0) | BottomTable.SENTINEL;
+        final int topRight = topColumn + firstRow < n ? 1 << (topColumn + firstRow) : 0;
+        long count = 0;
+        int top = 0;
+        int d = 0;
+        int cols = 0;
+        int left = 0;
+        int right = 0;
+        int free = ~border[0] & full;
+        while (true) {
+            if (free == 0) {
+                if (top == 0) {
+                    return count;
+                }
+                top -= FRAME;
+                free = stack[top];
+                cols = stack[top + 1];
+                left = stack[top + 2];
+                right = stack[top + 3];
+                d = stack[top + 4];
+                continue;
+            }
+            int bit = free & -free;
+            free ^= bit;
+            int shift = gap[d];
+            int nextCols = cols | bit;
+            int nextLeft = (left | bit) >>> shift;
+            int nextRight = (right | bit) << shift;
+            if (d + 1 == first) {
+                // The columns still free go to the table rows; bit 0 is a border column, never free.
+                int index = (~(nextCols | usedByBorder) & full) >>> 1;
+                int from = start[index];
+                int to = start[index + 1];
+                if (from != to) {
+                    count += BottomTable.countAccepted(tableLeft, tableRight, from, to,
+                            nextLeft | topLeft, (nextRight | topRight) & full);
+                }
+                continue;
+            }
+            int nextFree = ~(nextCols | nextLeft | nextRight | border[d + 1]) & full;
+            if (nextFree != 0) {
+                stack[top] = free;
+                stack[top + 1] = cols;
+                stack[top + 2] = left;
+                stack[top + 3] = right;
+                stack[top + 4] = d;
+                top += ((free | -free) >>> 31) * FRAME;
+                d++;
+                free = nextFree;
+                cols = nextCols;
+                left = nextLeft;
+                right = nextRight;
+            }
+        }
+    }
+
+    /**
+     * Counts the completions of the loaded constellation by searching every free row: the fast
+     * path without a table, nothing recorded.
      *
      * <p>The last two free rows are not searched. When the queen of the third-last free row is
      * placed, exactly two columns are left unused ({@code remaining}: every column holds one
@@ -125,7 +292,7 @@ final class InteriorSearch {
      * placed so far are concerned and the two new queens do not share a diagonal, which they do
      * exactly when their columns are as far apart as their rows ({@code lastGap}).
      */
-    long countCompletions() {
+    long countDirect() {
         if (depths <= 2) {
             return countSmall();
         }

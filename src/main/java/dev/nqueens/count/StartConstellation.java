@@ -47,6 +47,14 @@ record StartConstellation(int n, int top, int bottom, int left, int right, int s
                 | attackedBy(row, left, 0) | attackedBy(row, right, n - 1);
     }
 
+    /**
+     * The columns of {@code row} that the bottom, left and right queens attack: what
+     * {@link #attackedInRow} holds but for the top queen.
+     */
+    int attackedInRowBelowTop(int row) {
+        return attackedBy(row, n - 1, bottom) | attackedBy(row, left, 0) | attackedBy(row, right, n - 1);
+    }
+
     private int attackedBy(int row, int queenRow, int queenColumn) {
         int distance = Math.abs(row - queenRow);
         int mask = 1 << queenColumn;

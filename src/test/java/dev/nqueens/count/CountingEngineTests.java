@@ -38,8 +38,9 @@ class CountingEngineTests {
         }
     }
 
+    /** Up to 13 every row is searched; from 14 on the last rows come from bottom tables. */
     static IntStream sizes() {
-        return IntStream.rangeClosed(1, 14);
+        return IntStream.rangeClosed(1, 16);
     }
 
     @ParameterizedTest(name = "n = {0}")
@@ -76,7 +77,7 @@ class CountingEngineTests {
     }
 
     static IntStream splitSizes() {
-        return IntStream.of(12, 13);
+        return IntStream.of(12, 13, 15);
     }
 
     @Test
@@ -102,6 +103,23 @@ class CountingEngineTests {
         }
         assertEquals(CountingEngine.workUnits(16), units, "deterministic");
         assertTrue(units.size() >= 300 && units.size() <= 3000, "units of size 16: " + units.size());
+    }
+
+    /** A unit ends where a table group ends, so no two units need the same bottom table. */
+    @Test
+    void unitsKeepTableGroupsWhole() {
+        List<StartConstellations.Ranked> ranked = StartConstellations.of(16);
+        List<WorkUnit> units = CountingEngine.workUnits(16);
+        java.util.Set<Integer> groupsSeen = new java.util.HashSet<>();
+        for (WorkUnit unit : units) {
+            java.util.Set<Integer> groups = new java.util.HashSet<>();
+            for (int i = unit.first(); i < unit.first() + unit.count(); i++) {
+                groups.add(StartConstellations.tableGroup(ranked.get(i).constellation()));
+            }
+            for (int group : groups) {
+                assertTrue(groupsSeen.add(group), "group " + group + " is split across units");
+            }
+        }
     }
 
     @Test
