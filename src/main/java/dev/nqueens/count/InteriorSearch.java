@@ -171,7 +171,7 @@ final class InteriorSearch {
     long countCompletions() {
         int first = depths - tableRows;
         if (tableRows > 0 && first >= 1 && loadTable(first)) {
-            return countAboveTable(first);
+            return search(first, true);
         }
         return countDirect();
     }
@@ -216,80 +216,6 @@ final class InteriorSearch {
     }
 
     /**
-     * The search of {@link #countDirect} down to depth {@code first - 1}, where each placement is
-     * completed from the table. What the constellation's top queen attacks in the table rows is
-     * not in the table (so that one table serves every top column): its diagonals are added to
-     * the lookup key as they cross the first table row; its column is never in a looked-up
-     * column set.
-     */
-    private long countAboveTable(int first) {
-        final int full = this.full;
-        final int usedByBorder = borderColumns;
-        final int[] border = this.border;
-        final int[] gap = this.gap;
-        final int[] stack = this.stack;
-        final int[] start = table.start();
-        final int[] tableLeft = table.leftward();
-        final int[] tableRight = table.rightward();
-        final int firstRow = rowOf[first];
-        final int topColumn = constellation.top();
-        final int topLeft = (topColumn >= firstRow ? 1 << (topColumn - firstRow) : 0) | BottomTable.SENTINEL;
-        final int topRight = topColumn + firstRow < n ? 1 << (topColumn + firstRow) : 0;
-        long count = 0;
-        int top = 0;
-        int d = 0;
-        int cols = 0;
-        int left = 0;
-        int right = 0;
-        int free = ~border[0] & full;
-        while (true) {
-            if (free == 0) {
-                if (top == 0) {
-                    return count;
-                }
-                top -= FRAME;
-                free = stack[top];
-                cols = stack[top + 1];
-                left = stack[top + 2];
-                right = stack[top + 3];
-                d = stack[top + 4];
-                continue;
-            }
-            int bit = free & -free;
-            free ^= bit;
-            int shift = gap[d];
-            int nextCols = cols | bit;
-            int nextLeft = (left | bit) >>> shift;
-            int nextRight = (right | bit) << shift;
-            if (d + 1 == first) {
-                // The columns still free go to the table rows; bit 0 is a border column, never free.
-                int index = (~(nextCols | usedByBorder) & full) >>> 1;
-                int from = start[index];
-                int to = start[index + 1];
-                if (from != to) {
-                    count += BottomTable.countAccepted(tableLeft, tableRight, from, to,
-                            nextLeft | topLeft, (nextRight | topRight) & full);
-                }
-                continue;
-            }
-            int nextFree = ~(nextCols | nextLeft | nextRight | border[d + 1]) & full;
-            if (nextFree != 0) {
-                stack[top] = free;
-                stack[top + 1] = cols;
-                stack[top + 2] = left;
-                stack[top + 3] = right;
-                stack[top + 4] = d;
-                top += ((free | -free) >>> 31) * FRAME;
-                d++;
-                free = nextFree;
-                cols = nextCols;
-                left = nextLeft;
-                right = nextRight;
-            }
-        }
-    }
-
-    /**
      * Counts the completions of the loaded constellation by searching every free row: the fast
      * path without a table, nothing recorded.
      *
@@ -304,15 +230,38 @@ final class InteriorSearch {
         if (depths <= 2) {
             return countSmall();
         }
+        return search(depths - 2, false);
+    }
+
+    /**
+     * The stack backtracker of both fast paths, down to depth {@code leafDepth - 1}; each
+     * placement of the rows above {@code leafDepth} is completed either from the table (the rows
+     * from {@code leafDepth} on are the table rows) or, without one, by resolving the last two
+     * rows ({@code leafDepth} is the second-last). {@code fromTable} does not change during a
+     * search, so the JIT compiles the loop once for each value.
+     *
+     * <p>What the constellation's top queen attacks in the table rows is not in the table (so that
+     * one table serves every top column): its diagonals are added to the lookup key as they cross
+     * the first table row; its column is never in a looked-up column set.
+     */
+    private long search(int leafDepth, boolean fromTable) {
         final int full = this.full;
-        final int penultimate = depths - 2;
-        final int lastGap = gap[penultimate];
-        final int penultimateBorder = border[penultimate];
-        final int lastBorder = border[depths - 1];
         final int usedByBorder = borderColumns;
         final int[] border = this.border;
         final int[] gap = this.gap;
         final int[] stack = this.stack;
+        // Without a table: the last two rows.
+        final int lastGap = gap[leafDepth];
+        final int penultimateBorder = border[leafDepth];
+        final int lastBorder = border[leafDepth + 1];
+        // With a table: its entries and the top queen's diagonals at its first row.
+        final int[] start = fromTable ? table.start() : null;
+        final int[] tableLeft = fromTable ? table.leftward() : null;
+        final int[] tableRight = fromTable ? table.rightward() : null;
+        final int firstRow = rowOf[leafDepth];
+        final int topColumn = constellation.top();
+        final int topLeft = (topColumn >= firstRow ? 1 << (topColumn - firstRow) : 0) | BottomTable.SENTINEL;
+        final int topRight = topColumn + firstRow < n ? 1 << (topColumn + firstRow) : 0;
         long count = 0;
         int top = 0;
         int d = 0;
@@ -341,15 +290,25 @@ final class InteriorSearch {
             int nextCols = cols | bit;
             int nextLeft = (left | bit) >>> shift;
             int nextRight = (right | bit) << shift;
-            if (d + 1 == penultimate) {
-                int inPenultimate = ~(nextCols | nextLeft | nextRight | penultimateBorder) & full;
-                int inLast = ~(nextCols | (nextLeft >>> lastGap) | (nextRight << lastGap) | lastBorder) & full;
+            if (d + 1 == leafDepth) {
                 int remaining = ~(nextCols | usedByBorder) & full;
-                int low = remaining & -remaining;
-                int high = remaining ^ low;
-                if (high != low << lastGap) {
-                    count += ((inPenultimate & low) != 0 & (inLast & high) != 0 ? 1 : 0)
-                            + ((inPenultimate & high) != 0 & (inLast & low) != 0 ? 1 : 0);
+                if (fromTable) {
+                    // Bit 0 is a border column, never free: the index drops it.
+                    int from = start[remaining >>> 1];
+                    int to = start[(remaining >>> 1) + 1];
+                    if (from != to) {
+                        count += BottomTable.countAccepted(tableLeft, tableRight, from, to,
+                                nextLeft | topLeft, (nextRight | topRight) & full);
+                    }
+                } else {
+                    int inPenultimate = ~(nextCols | nextLeft | nextRight | penultimateBorder) & full;
+                    int inLast = ~(nextCols | (nextLeft >>> lastGap) | (nextRight << lastGap) | lastBorder) & full;
+                    int low = remaining & -remaining;
+                    int high = remaining ^ low;
+                    if (high != low << lastGap) {
+                        count += ((inPenultimate & low) != 0 & (inLast & high) != 0 ? 1 : 0)
+                                + ((inPenultimate & high) != 0 & (inLast & low) != 0 ? 1 : 0);
+                    }
                 }
                 continue;
             }
