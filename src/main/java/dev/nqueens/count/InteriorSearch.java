@@ -179,17 +179,17 @@ final class InteriorSearch {
     /**
      * The rows of the table for a board of size {@code n}: about half of the free rows, as
      * measured fastest on n = 14..18 (more rows make the tables cost more to build than they
-     * save); none below 14, where the tree is too small to pay for tables.
+     * save); none below 14, where the tree is too small to pay for tables. From n = 20 on, 6
+     * rows keep every table below {@link #MAX_TABLE_ENTRIES}: the largest has 3.3 million entries
+     * at n = 19 (7 rows) and at n = 22 (6 rows).
      */
     static int defaultTableRows(int n) {
         if (n < 14 || n > BottomTable.MAX_SIZE) {
             return 0;
         }
-        return Math.min(n - 10, MAX_DEFAULT_TABLE_ROWS);
+        return n >= 20 ? 6 : Math.min(n - 10, 7);
     }
 
-    /** Table rows at most by default: beyond, one table would take too much memory. */
-    private static final int MAX_DEFAULT_TABLE_ROWS = 7;
     /** Entries per table at most (about 90 MB while it is built); a larger table is not built. */
     private static final int MAX_TABLE_ENTRIES = 1 << 22;
 

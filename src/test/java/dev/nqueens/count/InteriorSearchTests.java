@@ -86,5 +86,8 @@ class InteriorSearchTests {
         assertThrows(IllegalArgumentException.class, () -> new InteriorSearch(BottomTable.MAX_SIZE + 1, 3));
         assertEquals(0, InteriorSearch.defaultTableRows(13));
         assertEquals(6, InteriorSearch.defaultTableRows(16));
+        assertEquals(7, InteriorSearch.defaultTableRows(19));
+        assertEquals(6, InteriorSearch.defaultTableRows(22));
+        assertEquals(0, InteriorSearch.defaultTableRows(23));
     }
 }
