@@ -28,12 +28,12 @@ import java.util.Arrays;
 final class BottomTable {
 
     /** Groups are padded to a multiple of this many entries: one 512-bit vector of ints. */
-    static final int PAD = 16;
+    private static final int PAD = 16;
     /**
      * The bit of the padding entries' masks that every lookup key holds, so that no placement
      * accepts them; board masks use bits 0..n-1 and never reach it.
      */
-    static final int SENTINEL = 1 << 31;
+    private static final int SENTINEL = 1 << 31;
     /** The largest board size: the column-set index has 2^(n-2) slots. */
     static final int MAX_SIZE = 22;
 
@@ -207,29 +207,19 @@ final class BottomTable {
      * {@code freeColumns} unused and holds the diagonals {@code left} ("/") and {@code right}
      * ("\") at the first table row.
      */
-    long count(int freeColumns, int left, int right) {
+    int count(int freeColumns, int left, int right) {
+        // Bit 0 is a border column, never free: the index drops it.
         int index = freeColumns >>> 1;
-        return countAccepted(leftward, rightward, start[index], start[index + 1], left | SENTINEL, right);
-    }
-
-    /** The start array, for the search loop that inlines {@link #count}. */
-    int[] start() {
-        return start;
-    }
-
-    int[] leftward() {
-        return leftward;
-    }
-
-    int[] rightward() {
-        return rightward;
+        int from = start[index];
+        int to = start[index + 1];
+        return from == to ? 0 : countAccepted(leftward, rightward, from, to, left | SENTINEL, right);
     }
 
     /**
      * The entries in {@code from .. to-1} that share no diagonal with the keys. Branch-free: the
      * sign bit of {@code x | -x} is set exactly when {@code x != 0}.
      */
-    static int countAccepted(int[] left, int[] right, int from, int to, int keyLeft, int keyRight) {
+    private static int countAccepted(int[] left, int[] right, int from, int to, int keyLeft, int keyRight) {
         int rejected = 0;
         for (int i = from; i < to; i++) {
             int shared = (left[i] & keyLeft) | (right[i] & keyRight);

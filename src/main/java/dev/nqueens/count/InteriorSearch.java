@@ -254,13 +254,11 @@ final class InteriorSearch {
         final int lastGap = gap[leafDepth];
         final int penultimateBorder = border[leafDepth];
         final int lastBorder = border[leafDepth + 1];
-        // With a table: its entries and the top queen's diagonals at its first row.
-        final int[] start = fromTable ? table.start() : null;
-        final int[] tableLeft = fromTable ? table.leftward() : null;
-        final int[] tableRight = fromTable ? table.rightward() : null;
+        // With a table: the table and the top queen's diagonals at its first row.
+        final BottomTable table = this.table;
         final int firstRow = rowOf[leafDepth];
         final int topColumn = constellation.top();
-        final int topLeft = (topColumn >= firstRow ? 1 << (topColumn - firstRow) : 0) | BottomTable.SENTINEL;
+        final int topLeft = topColumn >= firstRow ? 1 << (topColumn - firstRow) : 0;
         final int topRight = topColumn + firstRow < n ? 1 << (topColumn + firstRow) : 0;
         long count = 0;
         int top = 0;
@@ -293,13 +291,7 @@ final class InteriorSearch {
             if (d + 1 == leafDepth) {
                 int remaining = ~(nextCols | usedByBorder) & full;
                 if (fromTable) {
-                    // Bit 0 is a border column, never free: the index drops it.
-                    int from = start[remaining >>> 1];
-                    int to = start[(remaining >>> 1) + 1];
-                    if (from != to) {
-                        count += BottomTable.countAccepted(tableLeft, tableRight, from, to,
-                                nextLeft | topLeft, (nextRight | topRight) & full);
-                    }
+                    count += table.count(remaining, nextLeft | topLeft, (nextRight | topRight) & full);
                 } else {
                     int inPenultimate = ~(nextCols | nextLeft | nextRight | penultimateBorder) & full;
                     int inLast = ~(nextCols | (nextLeft >>> lastGap) | (nextRight << lastGap) | lastBorder) & full;
