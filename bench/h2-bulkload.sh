@@ -23,7 +23,7 @@ CALL CSVWRITE('load/fundamental.csv', 'SELECT * FROM fundamental_solution WHERE 
 CALL CSVWRITE('load/solutions.csv', 'SELECT * FROM stored_solution WHERE n = $n');
 CALL CSVWRITE('load/cells.csv', 'SELECT * FROM fundamental_cell WHERE n = $n');" >/dev/null
 cd load
-java -jar "$root/target/nqueens.jar" show 1 >/dev/null 2>&1 || true   # a fresh database with the schema
+java -jar "$root/target/nqueens.jar" run --sizes 1 >/dev/null   # a fresh database with the schema (only runs migrate)
 start=$(date +%s.%N)
 java -cp "$h2" org.h2.tools.Shell -url "$url" -user sa -password "" -sql "
 INSERT INTO fundamental_solution SELECT * FROM CSVREAD('fundamental.csv');

@@ -11,6 +11,7 @@ import dev.nqueens.job.RunInProgressException;
 import dev.nqueens.query.DatabaseServer;
 import dev.nqueens.store.H2CrashRecovery;
 import dev.nqueens.store.H2File;
+import dev.nqueens.store.SchemaCheck;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.concurrent.CountDownLatch;
@@ -73,6 +74,10 @@ public class Application {
                         .getProperty("spring.datasource.url", "the database")));
         if (Invocation.RUN.equals(invocation.command()) || schedules) {
             application.addListeners((ApplicationEnvironmentPreparedEvent event) -> recoverH2(event, out));
+        } else {
+            // Only the commands that run the job migrate the schema; the others check its version.
+            application.addInitializers(context -> context.getBeanFactory().registerSingleton("schemaCheck",
+                    new SchemaCheck()));
         }
         ConfigurableApplicationContext context;
         try {
