@@ -65,7 +65,7 @@ class NqueensFunctionalTests {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "run --sizes 0        | nqueens: invalid size list '0': 0 is out of range; sizes are whole numbers 1..32",
+        "run --sizes 0        | nqueens: invalid size list '0': 0 is out of range; sizes are whole numbers 1..28",
         "run --sizes -3       | nqueens: invalid size list '-3': -3 is out of range",
         "run --sizes abc      | nqueens: invalid size list 'abc': 'abc' is not a size",
         "run --sizes 12-4     | nqueens: invalid size list '12-4': range 12-4 is descending",
@@ -117,7 +117,7 @@ class NqueensFunctionalTests {
         NqueensProcess.Result result = nqueens("run");
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err()).isEqualTo("nqueens: setting nqueens.sizes: invalid size list '5-2': range 5-2 is"
-                + " descending; sizes are whole numbers 1..32, as a list and/or ascending ranges such as 1-12 or"
+                + " descending; sizes are whole numbers 1..28, as a list and/or ascending ranges such as 1-12 or"
                 + " 4,8,10-12\n");
         assertNothingWritten();
     }

@@ -83,8 +83,10 @@ class ReliabilityFunctionalTests {
                 assertThat(count(db, "SELECT MAX(ordinal) FROM stored_solution WHERE n = 13")).isEqualTo(stored);
                 assertThat(stored % 500).as("whole chunks only").isZero();
                 assertThat(count(db, "SELECT COUNT(*) FROM board_summary WHERE n = 13")).isZero();
-                assertThat(count(db, "SELECT COUNT(*) FROM fundamental_solution f WHERE n = 13 AND NOT EXISTS"
+                assertThat(count(db, "SELECT COUNT(*) FROM stored_fundamental f WHERE n = 13 AND NOT EXISTS"
                         + " (SELECT 1 FROM stored_solution s WHERE s.n = 13 AND s.representative = f.placement)"))
+                        .isZero();
+                assertThat(count(db, "SELECT COUNT(*) FROM solution WHERE n = 13")).as("out of sight until published")
                         .isZero();
             }
         }

@@ -18,7 +18,11 @@ import dev.nqueens.verify.StoredDataVerifier;
 import dev.nqueens.verify.VerificationReport;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
@@ -26,6 +30,8 @@ import org.springframework.stereotype.Component;
 /** Carries out a parsed {@link Invocation} inside the application context. */
 @Component
 public class Commands {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private final NightlyRun nightlyRun;
     private final SolutionStore store;
@@ -73,14 +79,23 @@ public class Commands {
     private int run(Invocation invocation, PrintStream out, PrintStream err) {
         BoardSizes sizes = BoardSizes.parse(properties.sizes());
         StorageLimits limits = properties.storageLimits();
-        out.printf("Solving n = %s on %d thread(s); storing %s ...%n", sizes, properties.effectiveThreads(),
-                describe(limits));
+        Optional<Duration> window = Optional.ofNullable(properties.schedule()).map(NqueensProperties.Schedule::window);
+        ZoneId zone = properties.schedule() == null ? ZoneId.systemDefault() : properties.schedule().zoneId();
+        out.printf("Solving n = %s on %s; storing %s%s ...%n", sizes, where(), describe(limits),
+                window.map(w -> "; new work until " + TIME.format(LocalDateTime.now(zone).plus(w))).orElse(""));
+        Instant start = Instant.now();
         NightlyRun.Outcome outcome = nightlyRun.run(new RunRequest(sizes, limits, invocation.force(),
-                LocalDateTime.now()));
+                LocalDateTime.ofInstant(start, zone), start, window));
         if (outcome.restarted()) {
             out.println("Restarted the unfinished run of the same sizes: finished sizes were kept.");
         }
         printSummaryTable(outcome.plan(), out);
+        if (outcome.windowClosed()) {
+            printWhatIsLeft(outcome, window.orElseThrow(), out);
+            outcome.failures().stream().filter(failure -> !failure.contains("window closed"))
+                    .forEach(failure -> err.println("nqueens: " + failure));
+            return ExitCodes.WINDOW_CLOSED;
+        }
         if (!outcome.completed()) {
             outcome.failures().forEach(failure -> err.println("nqueens: " + failure));
             err.printf("nqueens: the job ended %s; the next run resumes it%n", outcome.status());
@@ -92,6 +107,27 @@ public class Commands {
         out.printf("Job COMPLETED in %.1f s; reports in %s%n", outcome.elapsed().toMillis() / 1000.0,
                 properties.outputDir());
         return ExitCodes.OK;
+    }
+
+    private String where() {
+        return properties.cluster() != null && properties.cluster().enabled() ? "the cluster's workers"
+                : properties.effectiveThreads() + " thread(s)";
+    }
+
+    /** After a closed window: per size not finished, how far it has got and how many more such nights it needs. */
+    private static void printWhatIsLeft(NightlyRun.Outcome outcome, Duration window, PrintStream out) {
+        out.printf("The %s time window closed after %.1f s: the run stopped taking new work; the next run goes on"
+                + " where it stopped.%n", window, outcome.elapsed().toMillis() / 1000.0);
+        if (!outcome.published().isEmpty()) {
+            out.printf("  published in this run: n = %s%n", BoardSizes.of(outcome.published()));
+        }
+        for (NightlyRun.SizeProgress size : outcome.unfinished()) {
+            double tonight = size.after() - size.before();
+            String nights = tonight <= 0 ? "not reached tonight; waits for the sizes before it"
+                    : String.format("about %d more night(s) like this one", (long) Math.ceil((1 - size.after()) / tonight));
+            out.printf("  n=%d: %.1f%% done (%+.1f%% tonight)%s: %s%n", size.n(), 100 * size.after(), 100 * tonight,
+                    size.description().isEmpty() ? "" : ", " + size.description(), nights);
+        }
     }
 
     private static String describe(StorageLimits limits) {
@@ -131,8 +167,9 @@ public class Commands {
     }
 
     private int schedule(PrintStream out) {
-        scheduler.runForever(NightlyScheduler.parse(properties.schedule().cron()),
-                () -> new RunRequest.Builder(BoardSizes.parse(properties.sizes()), properties.storageLimits(), false),
+        scheduler.runForever(NightlyScheduler.parse(properties.schedule().cron()), properties.schedule().zoneId(),
+                () -> new RunRequest.Builder(BoardSizes.parse(properties.sizes()), properties.storageLimits(), false,
+                        Optional.ofNullable(properties.schedule().window())),
                 out);
         return ExitCodes.OK;
     }

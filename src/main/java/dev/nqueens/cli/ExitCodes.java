@@ -14,8 +14,13 @@ public final class ExitCodes {
     public static final int USAGE = 2;
     /** Another run holds the database (or another process has the H2 file open). */
     public static final int BUSY = 3;
-    /** The database cannot be opened: wrong URL, unreachable server, wrong credentials. */
+    /**
+     * A required service — the database or, in cluster mode, the broker — cannot be reached: wrong
+     * URL, unreachable server, wrong credentials.
+     */
     public static final int DATABASE = 4;
+    /** The run's time window closed before its work was done; the next run goes on. Neither a success nor a failure. */
+    public static final int WINDOW_CLOSED = 5;
 
     private ExitCodes() {
     }

@@ -70,6 +70,10 @@ public record Invocation(String command, List<String> settings, boolean force, i
 
         @Option(names = "--force", description = "Recompute sizes that are already stored.")
         boolean force;
+
+        @Option(names = "--window", paramLabel = "DURATION",
+                description = "Take new work for at most this long (e.g. 5h, 90m); then stop and exit 5.")
+        String window;
     }
 
     @Command(name = SHOW, description = "Print the stored solutions of one board size.")
@@ -206,6 +210,9 @@ public record Invocation(String command, List<String> settings, boolean force, i
         Optional<Integer> all = Optional.ofNullable(run.allUpTo).map(text -> limit("--store-all-up-to", text));
         Optional<Integer> fundamental = Optional.ofNullable(run.fundamentalUpTo)
                 .map(text -> limit("--store-fundamental-up-to", text));
+        if (run.window != null) {
+            settings.add("--nqueens.schedule.window=" + window("--window", run.window).toString());
+        }
         all.ifPresent(value -> settings.add("--nqueens.storage.all-up-to=" + value));
         fundamental.ifPresent(value -> settings.add("--nqueens.storage.fundamental-up-to=" + value));
         if (all.isPresent() && fundamental.isPresent()) {
@@ -262,6 +269,26 @@ public record Invocation(String command, List<String> settings, boolean force, i
         }
         throw new UsageException("invalid value '" + text + "' for " + option + ": a board size 0.." + BoardSizes.MAX
                 + " (0 = none)");
+    }
+
+    /**
+     * A time window: a positive duration such as {@code 5h}, {@code 90m} or {@code PT5H}.
+     *
+     * @throws UsageException if it is not a duration, or not positive
+     */
+    public static java.time.Duration window(String option, String text) {
+        java.time.Duration window;
+        try {
+            window = org.springframework.boot.convert.DurationStyle.detectAndParse(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("invalid value '" + text + "' for " + option
+                    + ": a duration such as 5h, 90m or 30s");
+        }
+        if (window.isZero() || window.isNegative()) {
+            throw new UsageException("invalid value '" + text + "' for " + option
+                    + ": the window must be longer than zero");
+        }
+        return window;
     }
 
     private static int port(String option, String text) {

@@ -126,11 +126,27 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
                 throw new UsageException("setting nqueens.schedule.cron: " + e.getMessage());
             }
         }
+        if (settings.schedule() != null) {
+            checkWindowAndZone(settings.schedule());
+        }
         if (needsServer) {
             checkServer(settings.dbServer());
         }
         if (needsOutput) {
             checkWritableFolder(Path.of(settings.outputDir()));
+        }
+    }
+
+    private static void checkWindowAndZone(NqueensProperties.Schedule schedule) {
+        if (schedule.window() != null && (schedule.window().isZero() || schedule.window().isNegative())) {
+            throw new UsageException("invalid setting nqueens.schedule.window=" + schedule.window()
+                    + ": the window must be longer than zero (or empty for none)");
+        }
+        try {
+            schedule.zoneId();
+        } catch (java.time.DateTimeException e) {
+            throw new UsageException("invalid setting nqueens.schedule.zone='" + schedule.zone() + "': "
+                    + e.getMessage() + " (a zone such as Europe/Berlin or UTC, or empty for the system's)");
         }
     }
 

@@ -6,12 +6,13 @@ import java.util.List;
 
 /**
  * A set of board sizes written as a list of sizes and ranges ({@code 1-12}, {@code 4,8,10-12}).
- * Sizes run from 1 to {@value StackBacktracker#MAX_SIZE}.
+ * Sizes run from 1 to {@value #MAX}: Q(29) is larger than 2^63, so the count of any larger size
+ * would overflow the 64-bit integers the engine and the database keep.
  */
 public record BoardSizes(List<Integer> sizes) {
 
     public static final int MIN = 1;
-    public static final int MAX = StackBacktracker.MAX_SIZE;
+    public static final int MAX = 28;
     static final String ALLOWED = "sizes are whole numbers " + MIN + ".." + MAX
             + ", as a list and/or ascending ranges such as 1-12 or 4,8,10-12";
 
@@ -49,11 +50,20 @@ public record BoardSizes(List<Integer> sizes) {
             throw new IllegalArgumentException(
                     "invalid size list '" + text + "': '" + item + "' is not a size; " + ALLOWED);
         }
+        if (size > MAX && size <= StackBacktracker.MAX_SIZE) {
+            throw new IllegalArgumentException("invalid size list '" + text + "': the count of n=" + size
+                    + " would overflow a 64-bit integer (Q(29) > 2^63); " + ALLOWED);
+        }
         if (size < MIN || size > MAX) {
             throw new IllegalArgumentException(
                     "invalid size list '" + text + "': " + size + " is out of range; " + ALLOWED);
         }
         return size;
+    }
+
+    /** The given sizes. */
+    public static BoardSizes of(java.util.Collection<Integer> sizes) {
+        return new BoardSizes(sizes.stream().sorted().distinct().toList());
     }
 
     /** The canonical text form, ranges collapsed: {@code 1-4,8}. */

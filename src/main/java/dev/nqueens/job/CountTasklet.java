@@ -4,52 +4,87 @@ import dev.nqueens.count.CountResult;
 import dev.nqueens.count.CountingEngine;
 import dev.nqueens.count.WorkUnit;
 import dev.nqueens.store.ClassCounts;
-import dev.nqueens.store.CountPartitionResult;
-import dev.nqueens.store.SolutionStore;
+import dev.nqueens.store.CountUnits;
+import java.util.ArrayDeque;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.Deque;
 import java.util.List;
 import org.springframework.batch.core.scope.context.ChunkContext;
 import org.springframework.batch.core.step.StepContribution;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.core.step.tasklet.Tasklet;
 import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 
 /**
- * Counts one sub-partition of a size with the counting engine and records its result in the
- * step's transaction. A sub-partition already recorded (by an interrupted earlier run) is not
- * counted again.
+ * Counts the work units of one {@link CountPartition}, one unit per call, each call in its own
+ * transaction that stores the unit's result: a partition that is stopped, killed or loses its
+ * worker keeps every unit it finished, and a unit already stored (by an earlier attempt) is not
+ * counted again. Before each unit it checks the run's time window (closed: the partition stops,
+ * STOPPED, and the next run goes on); before each write, that it still owns the partition.
  */
 class CountTasklet implements Tasklet {
 
-    private final int n;
-    private final int partitionCount;
-    private final int partitionIndex;
-    private final SolutionStore store;
+    private final CountPartition partition;
+    private final CountUnits countUnits;
+    private final PartitionGuard guard;
+    private final RunControl runControl;
+    private Deque<WorkUnit> remaining;
+    private CountingEngine engine;
 
-    CountTasklet(int n, int partitionCount, int partitionIndex, SolutionStore store) {
-        this.n = n;
-        this.partitionCount = partitionCount;
-        this.partitionIndex = partitionIndex;
-        this.store = store;
+    CountTasklet(CountPartition partition, CountUnits countUnits, PartitionGuard guard, RunControl runControl) {
+        this.partition = partition;
+        this.countUnits = countUnits;
+        this.guard = guard;
+        this.runControl = runControl;
     }
 
     @Override
     public RepeatStatus execute(StepContribution contribution, ChunkContext chunkContext) {
-        if (store.isCountPartitionDone(n, partitionCount, partitionIndex)) {
+        StepExecution step = chunkContext.getStepContext().getStepExecution();
+        if (remaining == null) {
+            remaining = unitsToCount();
+        }
+        if (remaining.isEmpty()) {
             return RepeatStatus.FINISHED;
         }
-        long start = System.nanoTime();
-        List<WorkUnit> units = CountingEngine.workUnits(n);
-        CountingEngine engine = new CountingEngine(n);
-        CountResult sum = CountResult.ZERO;
-        int counted = 0;
-        for (int unit = partitionIndex; unit < units.size(); unit += partitionCount) {
-            sum = sum.plus(engine.count(units.get(unit)));
-            counted++;
+        if (runControl.windowClosed(step.getJobExecutionId())) {
+            step.setTerminateOnly();
+            return RepeatStatus.FINISHED;
         }
+        WorkUnit unit = remaining.poll();
+        long start = System.nanoTime();
+        CountResult result = engine().count(unit);
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
-        store.saveCountPartition(new CountPartitionResult(n, partitionCount, partitionIndex, counted,
-                new ClassCounts(sum.total(), sum.fundamental(), sum.rot90Classes(), sum.rot180Classes(),
-                        sum.asymmetricClasses()), elapsedMs));
-        contribution.incrementWriteCount(1);
-        return RepeatStatus.FINISHED;
+        guard.checkStillOwned(step);
+        if (countUnits.save(new CountUnits.UnitResult(partition.n(), unit.index(), partition.replica(),
+                new ClassCounts(result.total(), result.fundamental(), result.rot90Classes(), result.rot180Classes(),
+                        result.asymmetricClasses()), elapsedMs, guard.executor(), step.getId()))) {
+            contribution.incrementWriteCount(1);
+        }
+        return remaining.isEmpty() ? RepeatStatus.FINISHED : RepeatStatus.CONTINUABLE;
+    }
+
+    /** This partition's units not counted yet, the most expensive first. */
+    private Deque<WorkUnit> unitsToCount() {
+        int n = partition.n();
+        if (!WorkUnits.fingerprint(n).equals(partition.unitFingerprint())) {
+            throw new WorkUnitListMismatchException(n, partition.unitFingerprint());
+        }
+        List<WorkUnit> units = WorkUnits.of(n);
+        BitSet counted = countUnits.countedUnits(n, partition.replica());
+        Deque<WorkUnit> todo = new ArrayDeque<>();
+        units.stream().filter(unit -> unit.index() % partition.partitions() == partition.index())
+                .filter(unit -> !counted.get(unit.index()))
+                .sorted(Comparator.comparingLong(WorkUnits::cost).reversed())
+                .forEach(todo::add);
+        return todo;
+    }
+
+    private CountingEngine engine() {
+        if (engine == null) {
+            engine = new CountingEngine(partition.n());
+        }
+        return engine;
     }
 }

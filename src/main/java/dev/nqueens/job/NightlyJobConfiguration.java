@@ -1,23 +1,33 @@
 package dev.nqueens.job;
 
 import dev.nqueens.export.ReportExporter;
+import dev.nqueens.store.CountUnits;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.SolutionTables;
 import dev.nqueens.store.StoredLevel;
 import java.nio.file.Path;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.builder.JobBuilder;
-import org.springframework.batch.core.listener.StepExecutionListener;
+import org.springframework.batch.core.listener.JobExecutionListener;
+import org.springframework.batch.core.partition.Partitioner;
+import org.springframework.batch.core.partition.support.SimpleStepExecutionSplitter;
+import org.springframework.batch.core.partition.support.TaskExecutorPartitionHandler;
 import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.job.JobInterruptedException;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.core.step.StepInterruptionPolicy;
+import org.springframework.batch.core.step.ThreadStepInterruptionPolicy;
 import org.springframework.batch.core.step.builder.StepBuilder;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.task.TaskExecutor;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 import org.springframework.transaction.PlatformTransactionManager;
 
@@ -25,9 +35,12 @@ import org.springframework.transaction.PlatformTransactionManager;
  * The nightly job, top to bottom. The run's plan (a job parameter) says what each size needs.
  * {@code solve} stores the sizes kept row by row: one {@code solveSize} partition per size
  * (stack backtracker → symmetry reducer → JDBC batch insert); {@code count} counts the sizes kept
- * as counts only, each split into {@code countPart} sub-partitions; both run their partitions in
- * parallel on a bounded pool. {@code publish} checks and publishes each size in one transaction;
- * {@code export} writes the reports.
+ * as counts only, each dealt into {@code countPart} partitions of the counting engine's work units.
+ * The partitions run where the {@link PartitionExecution} says: on a local thread pool, or on the
+ * workers of a cluster. While they run, the {@link PartitionMonitor} publishes each size as soon
+ * as it is complete; {@code publish} publishes the rest, {@code export} writes the reports. When
+ * the run's time window closes, partitions stop at their next chunk or work unit (STOPPED), and
+ * the job with them.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(NqueensProperties.class)
@@ -46,14 +59,16 @@ class NightlyJobConfiguration {
     private static final String LEVEL = "#{stepExecutionContext['" + SolvePartitioner.LEVEL_KEY + "']}";
     private static final String TABLES = "#{stepExecutionContext['" + SolvePartitioner.TABLES_KEY + "']}";
 
-    /** True for the partition workers of {@code solve} and {@code count} ({@code solveSize:n08}, …). */
-    static boolean isWorkerStep(StepExecution step) {
-        return step.getStepName().startsWith(SOLVE_SIZE_STEP + ":") || step.getStepName().startsWith(COUNT_PART_STEP + ":");
-    }
-
     @Bean
-    Job nightlyJob(JobRepository jobRepository, Step solve, Step count, Step publish, Step export) {
+    Job nightlyJob(JobRepository jobRepository, Step solve, Step count, Step publish, Step export,
+            RunControl runControl) {
         return new JobBuilder(JOB_NAME, jobRepository)
+                .listener(new JobExecutionListener() {
+                    @Override
+                    public void beforeJob(JobExecution execution) {
+                        runControl.begin(execution);
+                    }
+                })
                 .start(solve)
                 .next(count)
                 .next(publish)
@@ -63,53 +78,55 @@ class NightlyJobConfiguration {
 
     @Bean
     Step solve(JobRepository jobRepository, Step solveSize, SolvePartitioner solvePartitioner,
-            TaskExecutor partitionTaskExecutor, NqueensProperties properties) {
-        return new StepBuilder(SOLVE_STEP, jobRepository)
-                .partitioner(SOLVE_SIZE_STEP, solvePartitioner)
-                .step(solveSize)
-                .taskExecutor(partitionTaskExecutor)
-                .gridSize(properties.effectiveThreads())
-                .build();
+            PartitionExecution partitionExecution, PartitionMonitor partitionMonitor, RunControl runControl) {
+        return partitioned(SOLVE_STEP, SOLVE_SIZE_STEP, solveSize, solvePartitioner, false, jobRepository,
+                partitionExecution, partitionMonitor, runControl);
     }
 
     @Bean
     Step solveSize(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             SolutionReader solutionReader, ClassifyingProcessor classifyingProcessor, SolutionWriter solutionWriter,
-            NqueensProperties properties) {
+            NqueensProperties properties, RunControl runControl) {
         return new StepBuilder(SOLVE_SIZE_STEP, jobRepository)
                 .<NumberedPlacement, ClassifiedSolution>chunk(properties.chunkSize())
                 .transactionManager(transactionManager)
                 .reader(solutionReader)
                 .processor(classifyingProcessor)
                 .writer(solutionWriter)
+                .interruptionPolicy(stopWhenTheWindowCloses(runControl))
                 .build();
     }
 
+    /**
+     * Counting partitions always run again when a run is restarted: a partition whose units are all
+     * stored ends at once, and units whose two counts disagreed (and were dropped) are counted again.
+     */
     @Bean
     Step count(JobRepository jobRepository, Step countPart, CountPartitioner countPartitioner,
-            TaskExecutor partitionTaskExecutor, NqueensProperties properties) {
-        return new StepBuilder(COUNT_STEP, jobRepository)
-                .partitioner(COUNT_PART_STEP, countPartitioner)
-                .step(countPart)
-                .taskExecutor(partitionTaskExecutor)
-                .gridSize(properties.effectiveThreads())
-                .build();
+            PartitionExecution partitionExecution, PartitionMonitor partitionMonitor, RunControl runControl) {
+        return partitioned(COUNT_STEP, COUNT_PART_STEP, countPart, countPartitioner, true, jobRepository,
+                partitionExecution, partitionMonitor, runControl);
     }
 
     @Bean
     Step countPart(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            CountTasklet countTasklet, SolutionStore store, ProgressReporter progress) {
+            CountTasklet countTasklet) {
         return new StepBuilder(COUNT_PART_STEP, jobRepository)
                 .tasklet(countTasklet, transactionManager)
-                .listener(new StepExecutionListener() {
-                    @Override
-                    public org.springframework.batch.core.ExitStatus afterStep(StepExecution step) {
-                        int n = step.getExecutionContext().getInt(CountPartitioner.SIZE_KEY);
-                        int partitions = step.getExecutionContext().getInt(CountPartitioner.PARTITION_COUNT_KEY);
-                        progress.progress(n, store.countPartitionsDone(n, partitions), partitions, "sub-partitions");
-                        return step.getExitStatus();
-                    }
-                })
+                .build();
+    }
+
+    private static Step partitioned(String name, String workerName, Step worker, Partitioner partitioner,
+            boolean rerunCompletedPartitions, JobRepository jobRepository, PartitionExecution partitionExecution,
+            PartitionMonitor partitionMonitor, RunControl runControl) {
+        SimpleStepExecutionSplitter splitter = new SimpleStepExecutionSplitter(jobRepository, workerName, partitioner);
+        splitter.setAllowStartIfComplete(rerunCompletedPartitions);
+        return new StepBuilder(name, jobRepository)
+                .partitioner(workerName, partitioner)
+                .splitter(new OrderedSplitter(splitter, runControl))
+                .partitionHandler(partitionExecution.handler(workerName, worker))
+                .listener(partitionMonitor)
+                .allowStartIfComplete(rerunCompletedPartitions)
                 .build();
     }
 
@@ -137,8 +154,8 @@ class NightlyJobConfiguration {
 
     @Bean
     @StepScope
-    CountPartitioner countPartitioner(@Value(PLAN) String plan) {
-        return new CountPartitioner(SizePlan.parse(plan));
+    CountPartitioner countPartitioner(@Value(PLAN) String plan, CountUnits countUnits) {
+        return new CountPartitioner(SizePlan.parse(plan), countUnits);
     }
 
     @Bean
@@ -157,25 +174,29 @@ class NightlyJobConfiguration {
     @Bean
     @StepScope
     SolutionWriter solutionWriter(@Value(SIZE) int n, @Value(LEVEL) String level, @Value(TABLES) String tables,
-            SolutionStore store, ProgressReporter progress, KnownCounts knownCounts) {
-        return new SolutionWriter(n, StoredLevel.valueOf(level), SolutionTables.valueOf(tables), store, progress,
-                knownCounts);
+            @Value("#{stepExecution}") StepExecution partition, SolutionStore store, PartitionGuard partitionGuard) {
+        return new SolutionWriter(n, StoredLevel.valueOf(level), SolutionTables.valueOf(tables), store, partitionGuard,
+                partition);
     }
 
     @Bean
     @StepScope
-    CountTasklet countTasklet(@Value(SIZE) int n,
-            @Value("#{stepExecutionContext['" + CountPartitioner.PARTITION_COUNT_KEY + "']}") int partitionCount,
-            @Value("#{stepExecutionContext['" + CountPartitioner.PARTITION_INDEX_KEY + "']}") int partitionIndex,
-            SolutionStore store) {
-        return new CountTasklet(n, partitionCount, partitionIndex, store);
+    CountTasklet countTasklet(@Value("#{stepExecution}") StepExecution partition, CountUnits countUnits,
+            PartitionGuard partitionGuard, RunControl runControl) {
+        return new CountTasklet(CountPartition.of(partition.getExecutionContext()), countUnits, partitionGuard,
+                runControl);
     }
 
     @Bean
     @StepScope
-    PublishTasklet publishTasklet(@Value(PLAN) String plan, SolutionStore store,
-            PlatformTransactionManager transactionManager, KnownCounts knownCounts) {
-        return new PublishTasklet(SizePlan.parse(plan), store, knownCounts, transactionManager);
+    PublishTasklet publishTasklet(@Value(PLAN) String plan, SizePublisher publisher) {
+        return new PublishTasklet(SizePlan.parse(plan), publisher);
+    }
+
+    @Bean
+    PartitionMonitor partitionMonitor(SizePublisher publisher, WorkProgress workProgress, ProgressReporter progress,
+            RunControl runControl, JdbcTemplate jdbc) {
+        return new PartitionMonitor(publisher, workProgress, progress, runControl, jdbc);
     }
 
     /** The published counts, read once from the jar. */
@@ -189,12 +210,64 @@ class NightlyJobConfiguration {
         return new ProgressReporter(System.out, properties.progressInterval());
     }
 
-    @Bean
-    TaskExecutor partitionTaskExecutor(NqueensProperties properties) {
-        ThreadPoolTaskExecutor executor = new ThreadPoolTaskExecutor();
-        executor.setCorePoolSize(properties.effectiveThreads());
-        executor.setMaxPoolSize(properties.effectiveThreads());
-        executor.setThreadNamePrefix("partition-");
-        return executor;
+    /**
+     * A partition stops at its next chunk once the run's time window has closed, as it does when
+     * the job is stopped: STOPPED, to be resumed by the next run.
+     */
+    private static StepInterruptionPolicy stopWhenTheWindowCloses(RunControl runControl) {
+        ThreadStepInterruptionPolicy interrupted = new ThreadStepInterruptionPolicy();
+        return partition -> {
+            interrupted.checkInterrupted(partition);
+            if (runControl.windowClosed(partition.getJobExecutionId())) {
+                partition.setTerminateOnly();
+                throw new JobInterruptedException("the run's time window closed");
+            }
+        };
+    }
+
+    /** Without a cluster, partitions run on this process's pool of {@code nqueens.threads} threads. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(name = "nqueens.cluster.enabled", havingValue = "false", matchIfMissing = true)
+    static class LocalPartitions {
+
+        @Bean
+        TaskExecutor partitionTaskExecutor(NqueensProperties properties) {
+            ThreadPoolTaskExecutor executor = new ThreadPoolTaskExecutor();
+            executor.setCorePoolSize(properties.effectiveThreads());
+            executor.setMaxPoolSize(properties.effectiveThreads());
+            executor.setThreadNamePrefix("partition-");
+            executor.initialize();
+            return executor;
+        }
+
+        @Bean
+        PartitionExecution partitionExecution(TaskExecutor partitionTaskExecutor, NqueensProperties properties) {
+            return new PartitionExecution() {
+                @Override
+                public org.springframework.batch.core.partition.PartitionHandler handler(String workerStepName,
+                        Step workerStep) {
+                    TaskExecutorPartitionHandler handler = new TaskExecutorPartitionHandler();
+                    handler.setStep(workerStep);
+                    handler.setTaskExecutor(partitionTaskExecutor);
+                    handler.setGridSize(properties.effectiveThreads());
+                    return handler;
+                }
+
+                @Override
+                public int capacity() {
+                    return properties.effectiveThreads();
+                }
+
+                @Override
+                public int replicas(int n, boolean published) {
+                    return 1;
+                }
+            };
+        }
+
+        @Bean
+        PartitionGuard partitionGuard() {
+            return PartitionGuard.LOCAL;
+        }
     }
 }

@@ -1,14 +1,18 @@
 package dev.nqueens.job;
 
+import dev.nqueens.export.ReportExporter;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.Job;
@@ -36,9 +40,13 @@ public class NightlyRun {
     static final String KEY = "run";
     static final String PLAN = "plan";
 
-    /** How a run ended: the job's status, its plan, whether it restarted an earlier execution. */
+    /**
+     * How a run ended: the job's status, its plan, whether it restarted an earlier execution, why
+     * it failed, how long it took, whether its time window closed before the work was done, what
+     * it published, and how far each size it did not finish has got (before and after the run).
+     */
     public record Outcome(BatchStatus status, List<SizePlan> plan, boolean restarted, List<String> failures,
-            Duration elapsed) {
+            Duration elapsed, boolean windowClosed, Set<Integer> published, List<SizeProgress> unfinished) {
 
         public boolean completed() {
             return status == BatchStatus.COMPLETED;
@@ -50,19 +58,36 @@ public class NightlyRun {
         }
     }
 
+    /** How far a size a run did not finish has got: the fraction of its work done before and after the run. */
+    public record SizeProgress(int n, double before, double after, String description) {
+    }
+
     private final JobOperator jobOperator;
     private final JobRepository jobRepository;
     private final Job nightlyJob;
     private final SolutionStore store;
     private final RunLock runLock;
+    private final RunControl runControl;
+    private final CountPlanner countPlanner;
+    private final WorkProgress workProgress;
+    private final ProgressReporter console;
+    private final ReportExporter exporter;
+    private final NqueensProperties properties;
 
     NightlyRun(JobOperator jobOperator, JobRepository jobRepository, Job nightlyJob, SolutionStore store,
-            RunLock runLock) {
+            RunLock runLock, RunControl runControl, CountPlanner countPlanner, WorkProgress workProgress,
+            ProgressReporter console, ReportExporter exporter, NqueensProperties properties) {
         this.jobOperator = jobOperator;
         this.jobRepository = jobRepository;
         this.nightlyJob = nightlyJob;
         this.store = store;
         this.runLock = runLock;
+        this.runControl = runControl;
+        this.countPlanner = countPlanner;
+        this.workProgress = workProgress;
+        this.console = console;
+        this.exporter = exporter;
+        this.properties = properties;
     }
 
     /**
@@ -76,24 +101,77 @@ public class NightlyRun {
             JobExecution execution;
             boolean restarted;
             Optional<JobExecution> unfinished = lastUnfinished().filter(last -> sameRequest(last, request));
+            List<SizePlan> plan = unfinished.map(last -> SizePlan.parse(last.getJobParameters().getString(PLAN)))
+                    .orElseGet(() -> plan(request));
+            countPlanner.prepare(plan).forEach(console::line);
+            Map<Integer, WorkProgress.Progress> before = progressOf(plan);
+            runControl.deadlineOfNextRun(request.deadline());
             try {
                 if (unfinished.isPresent()) {
                     execution = jobOperator.restart(unfinished.get());
                     restarted = true;
                 } else {
                     abandonUnfinished();
-                    execution = jobOperator.start(nightlyJob, parameters(request, plan(request)));
+                    execution = jobOperator.start(nightlyJob, parameters(request, plan));
                     restarted = false;
                 }
             } catch (Exception e) {
                 throw new IllegalStateException("cannot start the job: " + e.getMessage(), e);
+            } finally {
+                runControl.deadlineOfNextRun(Optional.empty());
             }
-            List<String> failures = execution.getAllFailureExceptions().stream()
-                    .map(NightlyRun::rootMessage).distinct().toList();
+            List<String> failures = new ArrayList<>(execution.getAllFailureExceptions().stream()
+                    .map(NightlyRun::rootMessage).distinct().toList());
+            Set<Integer> published = runControl.publishedBy(execution.getId());
+            if (execution.getStatus() != BatchStatus.COMPLETED && !published.isEmpty()) {
+                exportWhatWasPublished(failures);
+            }
+            boolean windowClosed = execution.getStatus() == BatchStatus.STOPPED
+                    && runControl.windowClosed(execution.getId());
             Duration elapsed = Duration.between(execution.getStartTime(), execution.getEndTime());
-            return new Outcome(execution.getStatus(),
-                    SizePlan.parse(execution.getJobParameters().getString(PLAN)), restarted, failures, elapsed);
+            return new Outcome(execution.getStatus(), plan, restarted, failures, elapsed, windowClosed, published,
+                    execution.getStatus() == BatchStatus.COMPLETED ? List.of() : unfinished(execution, plan, before));
         }
+    }
+
+    /**
+     * A run that did not complete skipped its export step, but the sizes it published are
+     * complete and checked: they are exported all the same.
+     */
+    private void exportWhatWasPublished(List<String> failures) {
+        try {
+            exporter.exportAll(Path.of(properties.outputDir()));
+        } catch (RuntimeException e) {
+            failures.add("the export of the published sizes failed: " + rootMessage(e));
+        }
+    }
+
+    private Map<Integer, WorkProgress.Progress> progressOf(List<SizePlan> plan) {
+        Map<Integer, WorkProgress.Progress> progress = new TreeMap<>();
+        for (SizePlan size : plan) {
+            if (size.computes()) {
+                workProgress.of(size).ifPresent(p -> progress.put(size.n(), p));
+            }
+        }
+        return progress;
+    }
+
+    /** The sizes of the plan that are still not published, with their progress before and after the run. */
+    private List<SizeProgress> unfinished(JobExecution execution, List<SizePlan> plan,
+            Map<Integer, WorkProgress.Progress> before) {
+        Set<Integer> published = runControl.publishedByInstance(execution.getJobInstance().getInstanceId());
+        List<SizeProgress> sizes = new ArrayList<>();
+        for (SizePlan size : plan) {
+            if (!size.computes() || published.contains(size.n())) {
+                continue;
+            }
+            Optional<WorkProgress.Progress> now = workProgress.of(size);
+            WorkProgress.Progress then = before.get(size.n());
+            sizes.add(new SizeProgress(size.n(), then == null ? 0 : then.fraction(),
+                    now.map(WorkProgress.Progress::fraction).orElse(0.0),
+                    now.map(WorkProgress.Progress::description).orElse("")));
+        }
+        return sizes;
     }
 
     /**
@@ -144,7 +222,9 @@ public class NightlyRun {
         LocalDateTime now = LocalDateTime.now();
         boolean leftRunning = execution.getStatus().isRunning() || execution.getStatus() == BatchStatus.STOPPING;
         for (StepExecution step : execution.getStepExecutions()) {
-            if (step.getStatus().isRunning() || step.getStatus() == BatchStatus.STOPPING) {
+            // UNKNOWN: a partition whose last update failed; Spring Batch refuses to restart it as it is.
+            if (step.getStatus().isRunning() || step.getStatus() == BatchStatus.STOPPING
+                    || step.getStatus() == BatchStatus.UNKNOWN) {
                 step.setStatus(BatchStatus.FAILED);
                 step.setExitStatus(ExitStatus.FAILED.addExitDescription(DIED));
                 step.setEndTime(now);

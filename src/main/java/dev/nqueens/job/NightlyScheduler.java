@@ -2,8 +2,13 @@ package dev.nqueens.job;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -46,25 +51,55 @@ public class NightlyScheduler {
         }
     }
 
-    /** Runs until {@link #stop()}: waits for each scheduled time, runs, logs start and end. */
-    public void runForever(CronExpression cron, Supplier<RunRequest.Builder> request, PrintStream out) {
-        out.printf("%s schedule '%s' started; next run at %s%n", now(), cron, TIME.format(cron.next(LocalDateTime.now())));
+    /**
+     * Runs until {@link #stop()}: waits for each scheduled time of {@code cron} in {@code zone},
+     * runs, logs start and end. Scheduled times are taken in the zone's local time, so a
+     * daylight-saving change neither skips a night (a time that does not exist that night runs when
+     * the clocks have jumped past it) nor doubles one (a time that occurs twice runs once).
+     */
+    public void runForever(CronExpression cron, ZoneId zone, Supplier<RunRequest.Builder> request, PrintStream out) {
+        LocalDateTime last = LocalDateTime.now(zone);
+        out.printf("%s schedule '%s' (%s) started; next run at %s%n", now(zone), cron, zone,
+                TIME.format(next(cron, last)));
         while (true) {
-            LocalDateTime next = cron.next(LocalDateTime.now());
-            if (next == null || waitUntil(next)) {
-                out.printf("%s schedule stopped%n", now());
+            LocalDateTime next = next(cron, max(last, LocalDateTime.now(zone)));
+            if (next == null || waitUntil(next.atZone(zone).toInstant())) {
+                out.printf("%s schedule stopped%n", now(zone));
                 return;
             }
-            out.printf("%s run for %s started%n", now(), TIME.format(next));
+            last = next;
+            out.printf("%s run for %s started%n", now(zone), TIME.format(next));
             try {
-                NightlyRun.Outcome outcome = nightlyRun.run(request.get().key(next));
-                out.printf("%s run for %s ended %s in %.1f s%s%n", now(), TIME.format(next), outcome.status(),
+                NightlyRun.Outcome outcome = nightlyRun.run(request.get().at(next, zone));
+                out.printf("%s run for %s ended %s in %.1f s%s%s%n", now(zone), TIME.format(next),
+                        outcome.windowClosed() ? "WINDOW CLOSED" : outcome.status(),
                         outcome.elapsed().toMillis() / 1000.0,
+                        outcome.published().isEmpty() ? "" : "; published n = " + BoardSizes.of(outcome.published()),
                         outcome.failures().isEmpty() ? "" : ": " + String.join("; ", outcome.failures()));
             } catch (RuntimeException e) {
-                out.printf("%s run for %s could not start: %s%n", now(), TIME.format(next), e.getMessage());
+                out.printf("%s run for %s could not start: %s%n", now(zone), TIME.format(next), e.getMessage());
             }
         }
+    }
+
+    /** The first scheduled local time strictly after {@code after}, or null if there is none. */
+    static LocalDateTime next(CronExpression cron, LocalDateTime after) {
+        return cron.next(after);
+    }
+
+    /** The instants of the first {@code count} runs after {@code from}, as {@link #runForever} starts them. */
+    static List<ZonedDateTime> schedule(CronExpression cron, ZoneId zone, LocalDateTime from, int count) {
+        List<ZonedDateTime> runs = new ArrayList<>();
+        LocalDateTime last = from;
+        for (int i = 0; i < count; i++) {
+            last = next(cron, last);
+            runs.add(last.atZone(zone));
+        }
+        return runs;
+    }
+
+    private static LocalDateTime max(LocalDateTime a, LocalDateTime b) {
+        return a.isAfter(b) ? a : b;
     }
 
     /** Ends the loop: at once while waiting, after the current run otherwise. */
@@ -73,8 +108,8 @@ public class NightlyScheduler {
     }
 
     /** @return true if stopped before the time came */
-    private boolean waitUntil(LocalDateTime time) {
-        long millis = Math.max(0, Duration.between(LocalDateTime.now(), time).toMillis());
+    private boolean waitUntil(Instant time) {
+        long millis = Math.max(0, Duration.between(Instant.now(), time).toMillis());
         try {
             return stopped.await(millis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -83,7 +118,7 @@ public class NightlyScheduler {
         }
     }
 
-    private static String now() {
-        return TIME.format(LocalDateTime.now());
+    private static String now(ZoneId zone) {
+        return TIME.format(LocalDateTime.now(zone));
     }
 }

@@ -41,9 +41,18 @@ public final class ProgressReporter {
      * Thread-safe; prints only when the interval has passed since the size's last line.
      */
     public void progress(int n, long done, long total, String unit) {
+        report(n, done, total, String.format("%,d/%,d %s", done, total, unit));
+    }
+
+    /**
+     * Reports that {@code work} of {@code totalWork} (in any measure) of size {@code n} is done,
+     * described as {@code description} (e.g. {@code 1,234/2,048 work units}); the percentage and
+     * the time left are those of the work.
+     */
+    public void report(int n, long work, long totalWork, String description) {
         long now = System.nanoTime();
-        Track track = tracks.computeIfAbsent(n, k -> new Track(now, now, done));
-        boolean finished = done >= total;
+        Track track = tracks.computeIfAbsent(n, k -> new Track(now, now, work));
+        boolean finished = work >= totalWork;
         if (!finished && now - track.lastPrintNanos() < intervalNanos) {
             return;
         }
@@ -54,14 +63,18 @@ public final class ProgressReporter {
             return;
         }
         double elapsed = (now - track.startNanos()) / 1e9;
-        double fraction = total == 0 ? 1 : (double) done / total;
-        double rate = (done - track.startDone()) / Math.max(elapsed, 1e-9);
-        String left = rate > 0 && !finished ? String.format(", about %s left", seconds((total - done) / rate)) : "";
-        out.printf("  n=%d: %,d/%,d %s (%.0f%%), %s elapsed%s%n", n, done, total, unit, 100 * fraction,
-                seconds(elapsed), left);
+        double fraction = totalWork == 0 ? 1 : (double) work / totalWork;
+        double rate = (work - track.startDone()) / Math.max(elapsed, 1e-9);
+        String left = rate > 0 && !finished ? String.format(", about %s left", seconds((totalWork - work) / rate)) : "";
+        out.printf("  n=%d: %s (%.0f%%), %s elapsed%s%n", n, description, 100 * fraction, seconds(elapsed), left);
     }
 
-    private static String seconds(double seconds) {
+    /** Prints one line about the run. */
+    public void line(String text) {
+        out.println(text);
+    }
+
+    static String seconds(double seconds) {
         return seconds < 100 ? String.format("%.1f s", seconds) : String.format("%d min %02d s",
                 (long) seconds / 60, (long) seconds % 60);
     }

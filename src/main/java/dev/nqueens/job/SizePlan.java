@@ -45,13 +45,10 @@ public record SizePlan(int n, StoredLevel level, Action action) {
         return action == Action.COMPUTE || action == Action.REPLACE;
     }
 
-    /**
-     * The sizes of {@code plan} to compute whose level passes {@code levels}, largest first, so the
-     * longest partitions start earliest.
-     */
-    public static List<SizePlan> toComputeLargestFirst(List<SizePlan> plan, java.util.function.Predicate<StoredLevel> levels) {
+    /** The sizes of {@code plan} to compute whose level passes {@code levels}, by size. */
+    public static List<SizePlan> toCompute(List<SizePlan> plan, java.util.function.Predicate<StoredLevel> levels) {
         return plan.stream().filter(SizePlan::computes).filter(size -> levels.test(size.level()))
-                .sorted(java.util.Comparator.comparingInt(SizePlan::n).reversed()).toList();
+                .sorted(java.util.Comparator.comparingInt(SizePlan::n)).toList();
     }
 
     /** {@code 8:ALL:COMPUTE,17:COUNT:SKIP}. */

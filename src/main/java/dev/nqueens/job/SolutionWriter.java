@@ -7,6 +7,7 @@ import dev.nqueens.store.SolutionTables;
 import dev.nqueens.store.StoredLevel;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
@@ -15,7 +16,8 @@ import org.springframework.batch.infrastructure.item.ItemWriter;
  * lexicographic order and a class's representative is its smallest member, so a representative
  * always comes before the rest of its class: numbering representatives as they arrive numbers
  * the classes in lexicographic order of their representatives. At level FUNDAMENTAL only the
- * representatives arrive, and only they are stored.
+ * representatives arrive, and only they are stored. Each chunk is written only while this process
+ * still owns the partition (see {@link PartitionGuard}).
  */
 // Not final: step-scoped beans are proxied by subclassing.
 class SolutionWriter implements ItemWriter<ClassifiedSolution> {
@@ -24,23 +26,23 @@ class SolutionWriter implements ItemWriter<ClassifiedSolution> {
     private final StoredLevel level;
     private final SolutionTables tables;
     private final SolutionStore store;
-    private final ProgressReporter progress;
-    private final long expectedRows;
+    private final PartitionGuard guard;
+    private final StepExecution partition;
     private long classesStored = -1;
 
-    SolutionWriter(int n, StoredLevel level, SolutionTables tables, SolutionStore store, ProgressReporter progress,
-            KnownCounts known) {
+    SolutionWriter(int n, StoredLevel level, SolutionTables tables, SolutionStore store, PartitionGuard guard,
+            StepExecution partition) {
         this.n = n;
         this.level = level;
         this.tables = tables;
         this.store = store;
-        this.progress = progress;
-        this.expectedRows = known.of(n).map(k -> level == StoredLevel.ALL ? k.totalSolutions()
-                : k.fundamentalSolutions()).orElse(0L);
+        this.guard = guard;
+        this.partition = partition;
     }
 
     @Override
     public void write(Chunk<? extends ClassifiedSolution> chunk) {
+        guard.checkStillOwned(partition);
         if (classesStored < 0) {
             classesStored = store.fundamentalCount(n, tables);
             if (level == StoredLevel.ALL) {
@@ -63,9 +65,5 @@ class SolutionWriter implements ItemWriter<ClassifiedSolution> {
         }
         store.insertChunk(n, tables, newClasses, solutions);
         classesStored = classes;
-        if (expectedRows > 0 && !chunk.isEmpty()) {
-            progress.progress(n, chunk.getItems().get(chunk.size() - 1).ordinal(), expectedRows,
-                    level == StoredLevel.ALL ? "solutions stored" : "classes stored");
-        }
     }
 }

@@ -9,8 +9,8 @@ import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 /**
- * One partition per board size the plan stores row by row (levels ALL and FUNDAMENTAL), largest
- * first so the longest partitions start earliest. A size's solutions are numbered in one
+ * One partition per board size the plan stores row by row (levels ALL and FUNDAMENTAL; see
+ * {@link OrderedSplitter} for the order they run in). A size's solutions are numbered in one
  * lexicographic sequence, so a stored size is not split further.
  */
 class SolvePartitioner implements Partitioner {
@@ -31,14 +31,20 @@ class SolvePartitioner implements Partitioner {
     @Override
     public Map<String, ExecutionContext> partition(int gridSize) {
         Map<String, ExecutionContext> partitions = new LinkedHashMap<>();
-        for (SizePlan size : SizePlan.toComputeLargestFirst(plan, level -> level != StoredLevel.COUNT)) {
+        for (SizePlan size : SizePlan.toCompute(plan, level -> level != StoredLevel.COUNT)) {
             ExecutionContext context = new ExecutionContext();
+            context.putInt(OrderedSplitter.ORDER_KEY, partitions.size());
             context.putInt(SIZE_KEY, size.n());
             context.putString(LEVEL_KEY, size.level().name());
             context.putString(TABLES_KEY, tablesFor(size).name());
-            partitions.put(String.format("n%02d", size.n()), context);
+            partitions.put(partitionName(size.n()), context);
         }
         return partitions;
+    }
+
+    /** {@code n08}: the worker step of size 8 is {@code solveSize:n08}. */
+    static String partitionName(int n) {
+        return String.format("n%02d", n);
     }
 
     static SolutionTables tablesFor(SizePlan size) {

@@ -47,6 +47,13 @@ public class SolutionStore {
                 + " WHERE n = :n ORDER BY class_ordinal DESC LIMIT 1", n);
     }
 
+    /** How far the computation of {@code n} into {@code tables} has got: the last ordinal stored (classes at level FUNDAMENTAL). */
+    public long storedSoFar(int n, SolutionTables tables, StoredLevel level) {
+        return level == StoredLevel.ALL
+                ? count("SELECT COALESCE(MAX(ordinal), 0) FROM " + tables.solution + " WHERE n = :n", n)
+                : count("SELECT COALESCE(MAX(class_ordinal), 0) FROM " + tables.fundamental + " WHERE n = :n", n);
+    }
+
     public long solutionCount(int n, SolutionTables tables) {
         return count("SELECT COUNT(*) FROM " + tables.solution + " WHERE n = :n", n);
     }
@@ -209,55 +216,6 @@ public class SolutionStore {
                         rs.getLong(5)));
     }
 
-    // ---- counting sub-partitions -----------------------------------------------------------
-
-    public boolean isCountPartitionDone(int n, int partitionCount, int partitionIndex) {
-        Long done = jdbc.queryForObject("""
-                SELECT COUNT(*) FROM count_partition
-                WHERE n = :n AND partition_count = :count AND partition_index = :index
-                """, Map.of("n", n, "count", partitionCount, "index", partitionIndex), Long.class);
-        return done != null && done > 0;
-    }
-
-    public void saveCountPartition(CountPartitionResult result) {
-        jdbc.update("""
-                INSERT INTO count_partition (n, partition_count, partition_index, work_units, total_solutions,
-                    fundamental_solutions, rot90_classes, rot180_classes, asymmetric_classes, elapsed_ms, computed_at)
-                VALUES (:n, :count, :index, :units, :total, :fundamental, :rot90, :rot180, :asymmetric, :elapsedMs, :at)
-                """, new MapSqlParameterSource()
-                .addValue("n", result.n())
-                .addValue("count", result.partitionCount())
-                .addValue("index", result.partitionIndex())
-                .addValue("units", result.workUnits())
-                .addValue("total", result.counts().totalSolutions())
-                .addValue("fundamental", result.counts().fundamentalSolutions())
-                .addValue("rot90", result.counts().rot90Classes())
-                .addValue("rot180", result.counts().rot180Classes())
-                .addValue("asymmetric", result.counts().asymmetricClasses())
-                .addValue("elapsedMs", result.elapsedMs())
-                .addValue("at", now()));
-    }
-
-    /** The number of sub-partitions of {@code n} recorded for a split into {@code partitionCount}. */
-    public int countPartitionsDone(int n, int partitionCount) {
-        return (int) count("SELECT COUNT(*) FROM count_partition WHERE n = :n AND partition_count = " + partitionCount, n);
-    }
-
-    /** The sum of the recorded sub-partitions of {@code n} for a split into {@code partitionCount}. */
-    public ClassCounts sumCountPartitions(int n, int partitionCount) {
-        return jdbc.queryForObject("""
-                SELECT COALESCE(SUM(total_solutions), 0), COALESCE(SUM(fundamental_solutions), 0),
-                       COALESCE(SUM(rot90_classes), 0), COALESCE(SUM(rot180_classes), 0),
-                       COALESCE(SUM(asymmetric_classes), 0)
-                FROM count_partition WHERE n = :n AND partition_count = :count
-                """, Map.of("n", n, "count", partitionCount), (rs, row) -> new ClassCounts(rs.getLong(1),
-                rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5)));
-    }
-
-    public void clearCountPartitions(int n) {
-        jdbc.update("DELETE FROM count_partition WHERE n = :n", Map.of("n", n));
-    }
-
     // ---- publishing a size (one transaction per size, by the caller) ------------------------
 
     /** Replaces the published rows of {@code n} by the staged ones, then empties the staging. */
@@ -265,10 +223,10 @@ public class SolutionStore {
         Map<String, Integer> size = Map.of("n", n);
         jdbc.update("DELETE FROM fundamental_cell WHERE n = :n", size);
         jdbc.update("DELETE FROM stored_solution WHERE n = :n", size);
-        jdbc.update("DELETE FROM fundamental_solution WHERE n = :n", size);
+        jdbc.update("DELETE FROM stored_fundamental WHERE n = :n", size);
         if (level != StoredLevel.COUNT) {
             jdbc.update("""
-                    INSERT INTO fundamental_solution (n, class_ordinal, placement, orbit_size, symmetry)
+                    INSERT INTO stored_fundamental (n, class_ordinal, placement, orbit_size, symmetry)
                     SELECT n, class_ordinal, placement, orbit_size, symmetry FROM staged_fundamental WHERE n = :n
                     """, size);
         }
@@ -298,7 +256,7 @@ public class SolutionStore {
             jdbc.update("DELETE FROM stored_solution WHERE n = :n", Map.of("n", n));
         }
         if (level == StoredLevel.COUNT) {
-            jdbc.update("DELETE FROM fundamental_solution WHERE n = :n", Map.of("n", n));
+            jdbc.update("DELETE FROM stored_fundamental WHERE n = :n", Map.of("n", n));
         }
     }
 

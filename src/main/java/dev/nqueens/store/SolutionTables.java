@@ -5,7 +5,7 @@ package dev.nqueens.store;
  * into the staging tables (a published size being recomputed, swapped in when complete).
  */
 public enum SolutionTables {
-    LIVE("stored_solution", "fundamental_solution", "fundamental_cell"),
+    LIVE("stored_solution", "stored_fundamental", "fundamental_cell"),
     STAGED("staged_solution", "staged_fundamental", "staged_fundamental_cell");
 
     final String solution;

@@ -111,9 +111,11 @@ abstract class AbstractNightlyJobIntegrationTests {
         jdbc.update("DELETE FROM board_summary WHERE n = 10");
         jdbc.update("DELETE FROM stored_solution WHERE n = 10 AND ordinal > 30");
         jdbc.update("""
-                DELETE FROM fundamental_solution f WHERE n = 10 AND NOT EXISTS
+                DELETE FROM stored_fundamental f WHERE n = 10 AND NOT EXISTS
                 (SELECT 1 FROM stored_solution s WHERE s.n = 10 AND s.placement = f.placement)""");
-        assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", 10)).isBetween(1L, 91L);
+        assertThat(count("SELECT COUNT(*) FROM stored_fundamental WHERE n = ?", 10)).isBetween(1L, 91L);
+        assertThat(count("SELECT COUNT(*) FROM solution WHERE n = ?", 10)).as("an unpublished size is out of sight")
+                .isZero();
 
         NightlyRun.Outcome outcome = run("9-10");
 
@@ -131,9 +133,9 @@ abstract class AbstractNightlyJobIntegrationTests {
         // class row is missing, a representative with a cell missing.
         jdbc.update("DELETE FROM board_summary WHERE n = 10");
         jdbc.update("DELETE FROM stored_solution WHERE n = 10 AND ordinal > 400 AND ordinal NOT IN (450, 451, 700)");
-        jdbc.update("DELETE FROM fundamental_solution f WHERE n = 10 AND NOT EXISTS"
+        jdbc.update("DELETE FROM stored_fundamental f WHERE n = 10 AND NOT EXISTS"
                 + " (SELECT 1 FROM stored_solution s WHERE s.n = 10 AND s.representative = f.placement)");
-        long lastClass = count("SELECT MAX(class_ordinal) FROM fundamental_solution WHERE n = ?", 10);
+        long lastClass = count("SELECT MAX(class_ordinal) FROM stored_fundamental WHERE n = ?", 10);
         jdbc.update("DELETE FROM stored_solution WHERE n = 10 AND ordinal = 380 AND placement = representative");
         jdbc.update("DELETE FROM fundamental_cell WHERE n = 10 AND class_ordinal = ? AND queen_row = 3", lastClass - 2);
 

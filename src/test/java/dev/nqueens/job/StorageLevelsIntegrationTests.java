@@ -76,7 +76,8 @@ class StorageLevelsIntegrationTests {
         assertCompleted(outcome);
         assertReference("COUNT");
         assertThat(rows("fundamental_solution", 14)).isZero();
-        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM count_partition", Long.class)).isZero();
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM count_unit", Long.class)).isZero();
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM count_plan", Long.class)).isZero();
     }
 
     @Test
@@ -106,25 +107,27 @@ class StorageLevelsIntegrationTests {
 
     @Test
     @Order(5)
-    void aCountedSizeWithRecordedSubPartitionsResumesWithoutCountingThemAgain() {
+    void aCountedSizeWithRecordedUnitsResumesInItsOwnSplitWithoutCountingThemAgain() {
         int n = 15;
-        int partitions = CountPartitioner.partitionCount(n);
-        assertThat(partitions).isGreaterThan(4);
+        int partitions = 8;
         List<WorkUnit> units = CountingEngine.workUnits(n);
+        assertThat(units.size()).isGreaterThan(4 * partitions);
+        // An earlier run planned n = 15 into 8 partitions (not today's default) and counted partitions 0..3.
+        jdbc.update("INSERT INTO count_plan (n, work_units, unit_fingerprint, partitions, replicas, planned_at)"
+                + " VALUES (?, ?, ?, ?, 1, CURRENT_TIMESTAMP)", n, units.size(), WorkUnits.fingerprint(n), partitions);
         CountingEngine engine = new CountingEngine(n);
-        int recorded = partitions / 2;
-        for (int index = 0; index < recorded; index++) {
-            CountResult sum = CountResult.ZERO;
-            int counted = 0;
-            for (int unit = index; unit < units.size(); unit += partitions) {
-                sum = sum.plus(engine.count(units.get(unit)));
-                counted++;
+        int recorded = 0;
+        for (WorkUnit unit : units) {
+            if (unit.index() % partitions < partitions / 2) {
+                CountResult result = engine.count(unit);
+                jdbc.update("""
+                        INSERT INTO count_unit (n, unit_index, replica, total_solutions, fundamental_solutions,
+                            rot90_classes, rot180_classes, asymmetric_classes, elapsed_ms, counted_by, computed_at)
+                        VALUES (?, ?, 1, ?, ?, ?, ?, ?, 0, 'earlier run', CURRENT_TIMESTAMP)""", n, unit.index(),
+                        result.total(), result.fundamental(), result.rot90Classes(), result.rot180Classes(),
+                        result.asymmetricClasses());
+                recorded++;
             }
-            jdbc.update("""
-                    INSERT INTO count_partition (n, partition_count, partition_index, work_units, total_solutions,
-                        fundamental_solutions, rot90_classes, rot180_classes, asymmetric_classes, elapsed_ms, computed_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, CURRENT_TIMESTAMP)""", n, partitions, index, counted,
-                    sum.total(), sum.fundamental(), sum.rot90Classes(), sum.rot180Classes(), sum.asymmetricClasses());
         }
 
         NightlyRun.Outcome outcome = run("15", 0, 0, false);
@@ -134,15 +137,22 @@ class StorageLevelsIntegrationTests {
         assertThat(jdbc.queryForMap("SELECT * FROM board_summary WHERE n = 15"))
                 .containsEntry("total_solutions", expected.total())
                 .containsEntry("fundamental_solutions", expected.fundamental())
+                .containsEntry("rot90_classes", expected.rot90())
                 .containsEntry("rot180_classes", expected.rot180())
+                .containsEntry("asymmetric_classes", expected.asymmetric())
                 .containsEntry("stored", "COUNT");
         List<Map<String, Object>> workers = jdbc.queryForList("""
-                SELECT s.write_count FROM batch_step_execution s
+                SELECT s.step_name, s.write_count FROM batch_step_execution s
                 WHERE s.step_name LIKE 'countPart:n15%' AND s.job_execution_id =
-                    (SELECT MAX(job_execution_id) FROM batch_job_execution)""");
-        assertThat(workers).hasSize(partitions);
-        assertThat(workers.stream().filter(row -> ((Number) row.get("write_count")).longValue() == 0))
-                .as("recorded sub-partitions are not counted again").hasSize(recorded);
+                    (SELECT MAX(job_execution_id) FROM batch_job_execution)
+                ORDER BY s.step_name""");
+        assertThat(workers).as("the split planned earlier is kept").hasSize(partitions)
+                .allMatch(row -> row.get("step_name").toString().endsWith("-of-0008"));
+        long counted = workers.stream().mapToLong(row -> ((Number) row.get("write_count")).longValue()).sum();
+        assertThat(counted).as("every unit counted once: the recorded ones not again").isEqualTo(units.size() - recorded);
+        assertThat(workers.subList(0, partitions / 2)).allMatch(row -> ((Number) row.get("write_count")).longValue() == 0);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM count_unit WHERE n = 15", Long.class))
+                .as("units are forgotten once the size is published").isZero();
     }
 
     private NightlyRun.Outcome run(String sizes, int allUpTo, int fundamentalUpTo, boolean force) {

@@ -85,7 +85,7 @@ class StoredDataVerifierIntegrationTests {
     @Transactional
     void sizesStoredWithOnlyTheirClassesOrOnlyTheirCountsAreVerifiedAtTheirLevel() {
         jdbc.update("DELETE FROM stored_solution WHERE n IN (6, 7)");
-        jdbc.update("DELETE FROM fundamental_solution WHERE n = 6");
+        jdbc.update("DELETE FROM stored_fundamental WHERE n = 6");
         jdbc.update("UPDATE board_summary SET stored = 'FUNDAMENTAL' WHERE n = 7");
         jdbc.update("UPDATE board_summary SET stored = 'COUNT' WHERE n = 6");
 
@@ -141,7 +141,7 @@ class StoredDataVerifierIntegrationTests {
     @Test
     @Transactional
     void aWrongOrbitSizeIsFoundByTheReducerAndByCountingTheMembers() {
-        jdbc.update("UPDATE fundamental_solution SET orbit_size = 4 WHERE n = 8 AND class_ordinal = 1");
+        jdbc.update("UPDATE stored_fundamental SET orbit_size = 4 WHERE n = 8 AND class_ordinal = 1");
 
         VerificationReport report = verify();
 
@@ -152,7 +152,7 @@ class StoredDataVerifierIntegrationTests {
     @Test
     @Transactional
     void aWrongSymmetryFailsTheClassAndTheCounts() {
-        jdbc.update("UPDATE fundamental_solution SET symmetry = 'NONE' WHERE n = 8 AND class_ordinal = 10");
+        jdbc.update("UPDATE stored_fundamental SET symmetry = 'NONE' WHERE n = 8 AND class_ordinal = 10");
 
         VerificationReport report = verify();
 

@@ -1,0 +1,176 @@
+package dev.nqueens.job;
+
+import dev.nqueens.store.BoardSummary;
+import dev.nqueens.store.ClassCounts;
+import dev.nqueens.store.CountUnits;
+import dev.nqueens.store.SolutionStore;
+import dev.nqueens.store.SolutionTables;
+import dev.nqueens.store.StoredLevel;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.BitSet;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Publishes one size of a run as soon as it is complete, in one transaction: its counts (from the
+ * stored rows, or summed from its counted work units) are checked against the published values —
+ * and, for a size counted twice, the two counts of every unit against each other — then its rows
+ * become visible (staged rows swapped in, or rows a lower level does not keep dropped), its
+ * {@code board_summary} row is written and the run records that it published it. A size is
+ * published once per run: a restarted run does not publish it again.
+ */
+@Component
+class SizePublisher {
+
+    /** What {@link #publishIfComplete} did. */
+    enum Result {
+        PUBLISHED, NOT_COMPLETE, ALREADY_PUBLISHED
+    }
+
+    private final SolutionStore store;
+    private final CountUnits countUnits;
+    private final KnownCounts known;
+    private final RunControl runControl;
+    private final JobRepository jobRepository;
+    private final TransactionTemplate perSize;
+
+    SizePublisher(SolutionStore store, CountUnits countUnits, KnownCounts known, RunControl runControl,
+            JobRepository jobRepository, PlatformTransactionManager transactionManager) {
+        this.store = store;
+        this.countUnits = countUnits;
+        this.known = known;
+        this.runControl = runControl;
+        this.jobRepository = jobRepository;
+        this.perSize = new TransactionTemplate(transactionManager);
+        this.perSize.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+    }
+
+    /**
+     * Publishes {@code size} for {@code execution} if all its work is done.
+     *
+     * @throws CountMismatchException if its counts disagree with the published values, or its two
+     *     counts disagree (those units' counts are dropped, to be counted again); it is not published
+     */
+    synchronized Result publishIfComplete(JobExecution execution, SizePlan size) {
+        int n = size.n();
+        if (size.action() == SizePlan.Action.SKIP
+                || runControl.publishedByInstance(execution.getJobInstance().getInstanceId()).contains(n)) {
+            return Result.ALREADY_PUBLISHED;
+        }
+        if (size.action() == SizePlan.Action.DOWNGRADE) {
+            perSize.executeWithoutResult(status -> {
+                store.dropRowsAbove(n, size.level());
+                store.changeStoredLevel(n, size.level());
+                runControl.published(execution.getId(), n);
+            });
+            return Result.PUBLISHED;
+        }
+        ClassCounts counts;
+        if (size.level() == StoredLevel.COUNT) {
+            CountUnits.Plan plan = countUnits.plan(n).orElse(null);
+            if (plan == null || !allUnitsCounted(plan)) {
+                return Result.NOT_COMPLETE;
+            }
+            if (plan.replicas() == 2) {
+                rejectDisagreements(n);
+            }
+            counts = countUnits.sum(n, 1);
+        } else {
+            if (!solved(execution, n)) {
+                return Result.NOT_COMPLETE;
+            }
+            counts = store.countStored(n, SolvePartitioner.tablesFor(size), size.level());
+        }
+        checkAgainstKnown(n, counts);
+        long elapsedMs = wallTime(execution, size);
+        perSize.executeWithoutResult(status -> {
+            if (SolvePartitioner.tablesFor(size) == SolutionTables.STAGED) {
+                store.publishStaged(n, size.level());
+            } else {
+                store.dropRowsAbove(n, size.level());
+            }
+            countUnits.deletePlan(n);
+            store.saveSummary(new BoardSummary(n, counts.totalSolutions(), counts.fundamentalSolutions(),
+                    counts.rot90Classes(), counts.rot180Classes(), counts.asymmetricClasses(), size.level(),
+                    SolutionStore.now(), elapsedMs));
+            runControl.published(execution.getId(), n);
+        });
+        return Result.PUBLISHED;
+    }
+
+    private boolean allUnitsCounted(CountUnits.Plan plan) {
+        for (int replica = 1; replica <= plan.replicas(); replica++) {
+            BitSet counted = countUnits.countedUnits(plan.n(), replica);
+            if (counted.cardinality() < plan.workUnits()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Two counts of a unit that differ: both are dropped (so the unit is counted again), and the size fails. */
+    private void rejectDisagreements(int n) {
+        List<CountUnits.Disagreement> disagreements = countUnits.disagreements(n);
+        if (disagreements.isEmpty()) {
+            return;
+        }
+        perSize.executeWithoutResult(status -> disagreements.forEach(d -> countUnits.forgetUnit(n, d.unitIndex())));
+        throw new CountMismatchException("n=" + n + ": the two counts of " + disagreements.size()
+                + " work unit(s) disagree, so both were dropped and the next run counts them again: "
+                + disagreements.stream().limit(3).map(d -> "unit " + d.unitIndex() + " " + d.first().describe()
+                        + " by " + d.firstBy() + " but " + d.second().describe() + " by " + d.secondBy())
+                        .collect(Collectors.joining("; ")));
+    }
+
+    /** Whether the solve partition of size {@code n} has completed in this job instance. */
+    private boolean solved(JobExecution execution, int n) {
+        StepExecution last = jobRepository.getLastStepExecution(execution.getJobInstance(),
+                NightlyJobConfiguration.SOLVE_SIZE_STEP + ":" + SolvePartitioner.partitionName(n));
+        return last != null && last.getStatus() == BatchStatus.COMPLETED;
+    }
+
+    private void checkAgainstKnown(int n, ClassCounts counts) {
+        known.of(n).ifPresent(expected -> {
+            ClassCounts wanted = expected.counts();
+            if (!wanted.equals(counts)) {
+                throw new CountMismatchException("n=" + n + ": computed " + counts.describe()
+                        + ", but the known values are " + wanted.describe());
+            }
+        });
+    }
+
+    /**
+     * The wall time the size's partitions took: in each execution of the job instance, from the
+     * first start to the last end of its partitions, added up over the executions (a size can
+     * span several nights).
+     */
+    private long wallTime(JobExecution current, SizePlan size) {
+        String prefix = size.level() == StoredLevel.COUNT
+                ? NightlyJobConfiguration.COUNT_PART_STEP + ":" + String.format("n%02d-", size.n())
+                : NightlyJobConfiguration.SOLVE_SIZE_STEP + ":" + SolvePartitioner.partitionName(size.n());
+        long total = 0;
+        for (JobExecution execution : jobRepository.getJobExecutions(current.getJobInstance())) {
+            LocalDateTime first = null;
+            LocalDateTime last = null;
+            for (StepExecution step : execution.getStepExecutions()) {
+                if (!step.getStepName().startsWith(prefix) || step.getStartTime() == null) {
+                    continue;
+                }
+                LocalDateTime end = step.getEndTime() == null ? LocalDateTime.now() : step.getEndTime();
+                first = first == null || step.getStartTime().isBefore(first) ? step.getStartTime() : first;
+                last = last == null || end.isAfter(last) ? end : last;
+            }
+            total += first == null ? 0 : Duration.between(first, last).toMillis();
+        }
+        return Math.max(0, total);
+    }
+}
