@@ -1,6 +1,8 @@
 package dev.nqueens;
 
 import dev.nqueens.cli.Commands;
+import dev.nqueens.cluster.BrokerCheck;
+import dev.nqueens.cluster.PartitionWorker;
 import dev.nqueens.cli.ExitCodes;
 import dev.nqueens.cli.Invocation;
 import dev.nqueens.cli.SettingsCheck;
@@ -68,10 +70,19 @@ public class Application {
         application.setLogStartupInfo(false);
         application.setRegisterShutdownHook(false);
         boolean schedules = Invocation.SCHEDULE.equals(invocation.command());
-        application.addListeners(new SettingsCheck(Invocation.RUN.equals(invocation.command()) || schedules, schedules,
-                Invocation.DB_SERVER.equals(invocation.command())),
+        boolean runs = Invocation.RUN.equals(invocation.command()) || schedules;
+        boolean clusterCommand = Invocation.WORKER.equals(invocation.command())
+                || Invocation.CLUSTER.equals(invocation.command());
+        application.addListeners(new SettingsCheck(runs, schedules, Invocation.DB_SERVER.equals(invocation.command()),
+                clusterCommand),
                 (ApplicationEnvironmentPreparedEvent event) -> databaseUrl[0] = withoutOptions(event.getEnvironment()
-                        .getProperty("spring.datasource.url", "the database")));
+                        .getProperty("spring.datasource.url", "the database")),
+                (ApplicationEnvironmentPreparedEvent event) -> {
+                    if (clusterCommand || runs && event.getEnvironment()
+                            .getProperty("nqueens.cluster.enabled", Boolean.class, false)) {
+                        BrokerCheck.check(event.getEnvironment());
+                    }
+                });
         if (Invocation.RUN.equals(invocation.command()) || schedules) {
             application.addListeners((ApplicationEnvironmentPreparedEvent event) -> recoverH2(event, out));
         } else {
@@ -125,6 +136,7 @@ public class Application {
             if (context.isActive()) {
                 context.getBean(NightlyScheduler.class).stop();
                 context.getBean(DatabaseServer.class).stop();
+                context.getBeanProvider(PartitionWorker.class).ifAvailable(PartitionWorker::stop);
             }
             if (context.isActive() && context.getBean(NightlyRun.class).stopRunning()) {
                 err.println("nqueens: stopping at the next chunk boundary; the next run resumes");
@@ -151,6 +163,11 @@ public class Application {
             err.println("nqueens: " + usage.getMessage());
             return ExitCodes.USAGE;
         }
+        BrokerCheck.BrokerUnavailableException broker = findCause(failure, BrokerCheck.BrokerUnavailableException.class);
+        if (broker != null) {
+            err.println("nqueens: " + broker.getMessage());
+            return ExitCodes.DATABASE;
+        }
         RunInProgressException busy = findCause(failure, RunInProgressException.class);
         if (busy != null) {
             err.println("nqueens: " + busy.getMessage());
@@ -162,6 +179,11 @@ public class Application {
             err.println("nqueens: the database " + databaseUrl + " is in use by another process (another nqueens"
                     + " run?); one run at a time");
             return ExitCodes.BUSY;
+        }
+        if (isUnusableDatabaseUrl(failure)) {
+            err.println("nqueens: cannot use the database " + databaseUrl + ": no JDBC driver here takes this URL"
+                    + " (jdbc:h2:file:... or jdbc:postgresql://host:port/database)");
+            return ExitCodes.DATABASE;
         }
         if (isConfigurationError(failure)) {
             err.println("nqueens: cannot read the configuration" + configurationLocation(failure) + ": "
@@ -179,6 +201,18 @@ public class Application {
     /** {@code jdbc:h2:file:./data/nqueens;MODE=…} → {@code jdbc:h2:file:./data/nqueens}; credentials in a query dropped. */
     private static String withoutOptions(String url) {
         return url.replaceAll("[;?].*$", "");
+    }
+
+    /** A datasource URL that no driver on the classpath accepts (a typo such as {@code jdbc:nope:x}). */
+    private static boolean isUnusableDatabaseUrl(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            String message = String.valueOf(t.getMessage());
+            if (message.contains("claims to not accept jdbcUrl") || message.contains("No suitable driver")
+                    || message.contains("Failed to determine a suitable driver class")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isConfigurationError(Throwable failure) {

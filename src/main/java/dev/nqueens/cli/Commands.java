@@ -1,5 +1,7 @@
 package dev.nqueens.cli;
 
+import dev.nqueens.cluster.ClusterStatus;
+import dev.nqueens.cluster.PartitionWorker;
 import dev.nqueens.job.BoardSizes;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
@@ -8,6 +10,7 @@ import dev.nqueens.job.RunRequest;
 import dev.nqueens.job.SizePlan;
 import dev.nqueens.job.StorageLimits;
 import dev.nqueens.store.BoardSummary;
+import dev.nqueens.store.SchemaCheck;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;
 import dev.nqueens.query.DatabaseServer;
@@ -25,6 +28,8 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
+import org.flywaydb.core.Flyway;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /** Carries out a parsed {@link Invocation} inside the application context. */
@@ -41,10 +46,17 @@ public class Commands {
     private final RunHistory history;
     private final NightlyScheduler scheduler;
     private final DatabaseServer databaseServer;
+    private final ObjectProvider<PartitionWorker> partitionWorker;
+    private final ObjectProvider<ClusterStatus> clusterStatus;
+    private final ObjectProvider<Flyway> flyway;
 
     Commands(NightlyRun nightlyRun, SolutionStore store, NqueensProperties properties, StoredDataVerifier verifier,
             ReadOnlyQuery readOnlyQuery, RunHistory history, NightlyScheduler scheduler,
-            DatabaseServer databaseServer) {
+            DatabaseServer databaseServer, ObjectProvider<PartitionWorker> partitionWorker,
+            ObjectProvider<ClusterStatus> clusterStatus, ObjectProvider<Flyway> flyway) {
+        this.partitionWorker = partitionWorker;
+        this.clusterStatus = clusterStatus;
+        this.flyway = flyway;
         this.scheduler = scheduler;
         this.databaseServer = databaseServer;
         this.nightlyRun = nightlyRun;
@@ -68,6 +80,8 @@ public class Commands {
             case Invocation.VERIFY -> verify(out);
             case Invocation.SCHEDULE -> schedule(out);
             case Invocation.DB_SERVER -> serve(out, err);
+            case Invocation.WORKER -> worker(out, err);
+            case Invocation.CLUSTER -> cluster(out);
             case Invocation.SQL -> query(out, err, invocation.format(),
                     printer -> readOnlyQuery.run(invocation.statement(), printer));
             case Invocation.HISTORY -> query(out, err, invocation.format(),
@@ -184,6 +198,23 @@ public class Commands {
             throw new IllegalStateException(e.getMessage(), e);
         }
         return ExitCodes.OK;
+    }
+
+    private int worker(PrintStream out, PrintStream err) {
+        return partitionWorker.getObject().run(properties.effectiveThreads(), version(), out, err);
+    }
+
+    private int cluster(PrintStream out) {
+        clusterStatus.getObject().print(out);
+        return ExitCodes.OK;
+    }
+
+    /** {@code nqueens 1.0.0, schema 11}: what a worker runs, as {@code cluster} shows it. */
+    private String version() {
+        String build = Optional.ofNullable(Commands.class.getPackage().getImplementationVersion()).orElse("dev");
+        String schema = flyway.stream().findFirst().flatMap(f -> SchemaCheck.latestResolved(f.info()))
+                .map(Object::toString).orElse("?");
+        return "nqueens " + build + ", schema " + schema;
     }
 
     private int verify(PrintStream out) {

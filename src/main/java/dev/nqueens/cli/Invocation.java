@@ -18,7 +18,7 @@ import picocli.CommandLine.ParseResult;
  * become Spring properties with the highest precedence.
  *
  * @param command {@link #RUN}, {@link #SHOW}, {@link #COUNT}, {@link #VERIFY}, {@link #SQL}, {@link #HISTORY},
- *     {@link #SCHEDULE}, {@link #DB_SERVER} or {@link #HELP}
+ *     {@link #SCHEDULE}, {@link #DB_SERVER}, {@link #WORKER}, {@link #CLUSTER} or {@link #HELP}
  * @param settings the settings this invocation overrides, as Spring command-line properties
  * @param force {@code run}: recompute sizes already published
  * @param size {@code show}, {@code count}: the board size
@@ -40,12 +40,17 @@ public record Invocation(String command, List<String> settings, boolean force, i
     public static final String HISTORY = "history";
     public static final String SCHEDULE = "schedule";
     public static final String DB_SERVER = "db-server";
+    public static final String WORKER = "worker";
+    public static final String CLUSTER = "cluster";
     public static final String HELP = "help";
-    private static final String COMMANDS = " (commands: run, show, count, verify, sql, history, schedule, db-server;"
-            + " see --help)";
+    private static final String COMMANDS = " (commands: run, show, count, verify, sql, history, schedule, db-server,"
+            + " worker, cluster; see --help)";
+    /** Worker and cluster commands are cluster mode whatever the configuration says. */
+    private static final String CLUSTER_MODE = "--nqueens.cluster.enabled=true";
 
     @Command(name = "nqueens", subcommands = {RunOptions.class, ShowOptions.class, CountOptions.class,
-            VerifyOptions.class, SqlOptions.class, HistoryOptions.class, ScheduleOptions.class, DbServerOptions.class},
+            VerifyOptions.class, SqlOptions.class, HistoryOptions.class, ScheduleOptions.class, DbServerOptions.class,
+            WorkerOptions.class, ClusterOptions.class},
             description = "Solves the N-Queens problem for a range of board sizes, stores and exports the solutions.")
     static final class Root {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
@@ -136,6 +141,18 @@ public record Invocation(String command, List<String> settings, boolean force, i
         String tcpPort;
     }
 
+    @Command(name = WORKER, description = "Cluster mode: take partitions of the nightly job from the broker and execute"
+            + " them against the shared database, until SIGTERM.")
+    static final class WorkerOptions {
+        @Option(names = "--threads", paramLabel = "T", description = "Partitions executed at once (default: cores).")
+        String threads;
+    }
+
+    @Command(name = CLUSTER, description = "Cluster mode: show the workers, what they run, and the partitions of the"
+            + " current run.")
+    static final class ClusterOptions {
+    }
+
     /** The usage text of all commands. */
     public static String usage() {
         CommandLine root = new CommandLine(new Root());
@@ -171,6 +188,16 @@ public record Invocation(String command, List<String> settings, boolean force, i
         }
         if (options instanceof VerifyOptions) {
             return simple(VERIFY);
+        }
+        if (options instanceof WorkerOptions worker) {
+            List<String> settings = new ArrayList<>(List.of(CLUSTER_MODE));
+            if (worker.threads != null) {
+                settings.add("--nqueens.threads=" + positive("--threads", worker.threads, "a whole number of threads >= 1"));
+            }
+            return new Invocation(WORKER, List.copyOf(settings), false, 0, 0, false, false, 0, null, null);
+        }
+        if (options instanceof ClusterOptions) {
+            return new Invocation(CLUSTER, List.of(CLUSTER_MODE), false, 0, 0, false, false, 0, null, null);
         }
         if (options instanceof ScheduleOptions) {
             return simple(SCHEDULE);

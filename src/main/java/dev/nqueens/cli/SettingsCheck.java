@@ -31,6 +31,7 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
     private final boolean needsOutput;
     private final boolean needsSchedule;
     private final boolean needsServer;
+    private final boolean needsCluster;
 
     /**
      * @param needsOutput the command exports (check the output folder)
@@ -38,9 +39,18 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
      * @param needsServer the command serves the database (check the ports and the login)
      */
     public SettingsCheck(boolean needsOutput, boolean needsSchedule, boolean needsServer) {
+        this(needsOutput, needsSchedule, needsServer, false);
+    }
+
+    /**
+     * @param needsCluster the command always works in cluster mode ({@code worker}, {@code cluster}); {@code run}
+     *     and {@code schedule} do when {@code nqueens.cluster.enabled} says so
+     */
+    public SettingsCheck(boolean needsOutput, boolean needsSchedule, boolean needsServer, boolean needsCluster) {
         this.needsOutput = needsOutput;
         this.needsSchedule = needsSchedule;
         this.needsServer = needsServer;
+        this.needsCluster = needsCluster;
     }
 
     @Override
@@ -55,6 +65,10 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
                     + e.getProperty().getValue() + "': " + cause.getMessage());
         }
         check(settings);
+        boolean clusterMode = settings.cluster() != null && settings.cluster().enabled();
+        if (needsCluster || clusterMode && (needsSchedule || needsOutput)) {
+            checkCluster(settings.cluster(), event.getEnvironment());
+        }
         if (needsServer) {
             try {
                 DatabaseServer.embeddedFile(event.getEnvironment().getProperty("spring.datasource.url"));
@@ -134,6 +148,35 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
         }
         if (needsOutput) {
             checkWritableFolder(Path.of(settings.outputDir()));
+        }
+    }
+
+    /**
+     * Cluster mode needs a database every machine shares (PostgreSQL, not the embedded H2 file)
+     * and a broker login of the operator's choosing: RabbitMQ's guest login is not assumed.
+     */
+    private static void checkCluster(NqueensProperties.Cluster cluster, ConfigurableEnvironment environment) {
+        String url = environment.getProperty("spring.datasource.url", "");
+        if (!url.startsWith("jdbc:postgresql:")) {
+            throw new UsageException("cluster mode needs a shared PostgreSQL database, but spring.datasource.url is "
+                    + url.replaceAll("[;?].*$", "") + " (workers on other machines cannot share it)");
+        }
+        if (!environment.containsProperty("spring.rabbitmq.username")
+                || !environment.containsProperty("spring.rabbitmq.password")) {
+            throw new UsageException("cluster mode needs the broker's login in spring.rabbitmq.username and"
+                    + " spring.rabbitmq.password (SPRING_RABBITMQ_USERNAME, _PASSWORD); RabbitMQ's guest login is"
+                    + " not assumed");
+        }
+        if (cluster.workerTimeout() == null || cluster.workerTimeout().toSeconds() < 4) {
+            throw new UsageException("invalid setting nqueens.cluster.worker-timeout=" + cluster.workerTimeout()
+                    + ": at least 4s");
+        }
+        if (cluster.queue() == null || cluster.queue().isBlank()) {
+            throw new UsageException("setting nqueens.cluster.queue is empty: name the queue of partition requests");
+        }
+        if (!java.util.List.of("unpublished", "all").contains(cluster.crossCheck())) {
+            throw new UsageException("invalid setting nqueens.cluster.cross-check='" + cluster.crossCheck()
+                    + "': unpublished or all");
         }
     }
 

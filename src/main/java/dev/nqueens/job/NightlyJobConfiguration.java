@@ -98,8 +98,8 @@ class NightlyJobConfiguration {
     }
 
     /**
-     * Counting partitions always run again when a run is restarted: a partition whose units are all
-     * stored ends at once, and units whose two counts disagreed (and were dropped) are counted again.
+     * The counting step runs again when a run is restarted, even after it completed: partitions
+     * reopened because their units' two counts disagreed (see {@link SizePublisher}) are counted again.
      */
     @Bean
     Step count(JobRepository jobRepository, Step countPart, CountPartitioner countPartitioner,
@@ -117,16 +117,15 @@ class NightlyJobConfiguration {
     }
 
     private static Step partitioned(String name, String workerName, Step worker, Partitioner partitioner,
-            boolean rerunCompletedPartitions, JobRepository jobRepository, PartitionExecution partitionExecution,
+            boolean rerunWhenComplete, JobRepository jobRepository, PartitionExecution partitionExecution,
             PartitionMonitor partitionMonitor, RunControl runControl) {
         SimpleStepExecutionSplitter splitter = new SimpleStepExecutionSplitter(jobRepository, workerName, partitioner);
-        splitter.setAllowStartIfComplete(rerunCompletedPartitions);
         return new StepBuilder(name, jobRepository)
                 .partitioner(workerName, partitioner)
                 .splitter(new OrderedSplitter(splitter, runControl))
                 .partitionHandler(partitionExecution.handler(workerName, worker))
                 .listener(partitionMonitor)
-                .allowStartIfComplete(rerunCompletedPartitions)
+                .allowStartIfComplete(rerunWhenComplete)
                 .build();
     }
 

@@ -115,11 +115,13 @@ class PartitionMonitor implements StepExecutionListener {
         }
     }
 
-    /** The names of the partitions of this execution that are running (e.g. {@code countPart:n18-p0003-of-0064}). */
+    /**
+     * The names of the partitions of this execution that are running (e.g. {@code countPart:n18-p0003-of-0064});
+     * those waiting for a thread or a worker are STARTING.
+     */
     private Set<String> runningPartitions(long jobExecutionId) {
         return new HashSet<>(jdbc.queryForList("""
-                SELECT step_name FROM batch_step_execution
-                WHERE job_execution_id = ? AND status IN ('STARTING', 'STARTED')
+                SELECT step_name FROM batch_step_execution WHERE job_execution_id = ? AND status = 'STARTED'
                 """, String.class, jobExecutionId));
     }
 

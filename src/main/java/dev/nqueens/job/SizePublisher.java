@@ -12,6 +12,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
@@ -81,7 +82,7 @@ class SizePublisher {
                 return Result.NOT_COMPLETE;
             }
             if (plan.replicas() == 2) {
-                rejectDisagreements(n);
+                rejectDisagreements(execution, plan);
             }
             counts = countUnits.sum(n, 1);
         } else {
@@ -117,18 +118,40 @@ class SizePublisher {
         return true;
     }
 
-    /** Two counts of a unit that differ: both are dropped (so the unit is counted again), and the size fails. */
-    private void rejectDisagreements(int n) {
+    /**
+     * Two counts of a unit that differ: both are dropped, the partitions that hold the unit are
+     * reopened (so that the next run counts it again, on whichever workers take them) and the size
+     * fails, naming the units and the workers.
+     */
+    private void rejectDisagreements(JobExecution execution, CountUnits.Plan plan) {
+        int n = plan.n();
         List<CountUnits.Disagreement> disagreements = countUnits.disagreements(n);
         if (disagreements.isEmpty()) {
             return;
         }
         perSize.executeWithoutResult(status -> disagreements.forEach(d -> countUnits.forgetUnit(n, d.unitIndex())));
+        disagreements.stream().map(d -> d.unitIndex() % plan.partitions()).distinct().forEach(index -> {
+            for (int replica = 1; replica <= 2; replica++) {
+                reopen(execution, new CountPartition(n, plan.partitions(), index, replica, plan.unitFingerprint()));
+            }
+        });
         throw new CountMismatchException("n=" + n + ": the two counts of " + disagreements.size()
                 + " work unit(s) disagree, so both were dropped and the next run counts them again: "
                 + disagreements.stream().limit(3).map(d -> "unit " + d.unitIndex() + " " + d.first().describe()
                         + " by " + d.firstBy() + " but " + d.second().describe() + " by " + d.secondBy())
                         .collect(Collectors.joining("; ")));
+    }
+
+    /** Marks a completed partition as failed, so that a restart of the run executes it again. */
+    private void reopen(JobExecution execution, CountPartition partition) {
+        StepExecution last = jobRepository.getLastStepExecution(execution.getJobInstance(),
+                NightlyJobConfiguration.COUNT_PART_STEP + ":" + partition.name());
+        if (last != null && last.getStatus() == BatchStatus.COMPLETED) {
+            last.setStatus(BatchStatus.FAILED);
+            last.setExitStatus(ExitStatus.FAILED.addExitDescription(
+                    "reopened: its units' two counts disagreed, they are counted again"));
+            jobRepository.update(last);
+        }
     }
 
     /** Whether the solve partition of size {@code n} has completed in this job instance. */

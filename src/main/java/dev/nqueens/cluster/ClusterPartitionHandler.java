@@ -1,0 +1,236 @@
+package dev.nqueens.cluster;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.springframework.amqp.rabbit.core.RabbitAdmin;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.partition.PartitionHandler;
+import org.springframework.batch.core.partition.StepExecutionSplitter;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.integration.partition.MessageChannelPartitionHandler;
+import org.springframework.batch.integration.partition.StepExecutionRequest;
+import org.springframework.integration.core.MessagingTemplate;
+import org.springframework.integration.support.MessageBuilder;
+
+/**
+ * Runs the partitions of one manager step on the cluster with Spring Batch's
+ * {@link MessageChannelPartitionHandler} in repository-polling mode (it sends one request per
+ * partition to the queue and polls the job repository until every partition has finished), and
+ * looks after them while it waits, every quarter of {@code nqueens.cluster.worker-timeout}:
+ * <ul>
+ * <li>a partition whose worker stopped renewing its lease (killed, cut off) or handed it back is
+ * sent again, and another worker goes on with it from what it recorded;</li>
+ * <li>a request that vanished before any worker claimed it (the queue is empty, nobody holds the
+ * partition) is sent again;</li>
+ * <li>when no worker has been alive for the whole timeout, the partitions still open are marked
+ * FAILED and the step fails saying so: the next run resumes them.</li>
+ * </ul>
+ * Duplicate requests are harmless: a worker claims a partition before working on it, and drops a
+ * request for a partition that is finished or claimed by a live worker.
+ */
+final class ClusterPartitionHandler implements PartitionHandler {
+
+    private static final String NO_WORKER = "no live worker: none has sent a heartbeat for %d s"
+            + " (start `./nqueens worker` on machines that reach the broker and the database); the next run resumes";
+
+    private final String workerStepName;
+    private final MessagingTemplate messaging;
+    private final JobRepository jobRepository;
+    private final ClusterRecords records;
+    private final RabbitAdmin rabbitAdmin;
+    private final ClusterConfiguration.ClusterSettings settings;
+    private final MessageChannelPartitionHandler requests;
+
+    ClusterPartitionHandler(String workerStepName, MessagingTemplate messaging, JobRepository jobRepository,
+            ClusterRecords records, RabbitAdmin rabbitAdmin, ClusterConfiguration.ClusterSettings settings) {
+        this.workerStepName = workerStepName;
+        this.messaging = messaging;
+        this.jobRepository = jobRepository;
+        this.records = records;
+        this.rabbitAdmin = rabbitAdmin;
+        this.settings = settings;
+        this.requests = new MessageChannelPartitionHandler();
+        requests.setStepName(workerStepName);
+        requests.setMessagingOperations(messaging);
+        requests.setJobRepository(jobRepository);
+        requests.setPollInterval(2000);
+        requests.setGridSize(1);
+        try {
+            requests.afterPropertiesSet();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot set up the remote partition handler", e);
+        }
+    }
+
+    @Override
+    public Collection<StepExecution> handle(StepExecutionSplitter splitter, StepExecution managerStep)
+            throws Exception {
+        Watch watch = new Watch(managerStep.getJobExecutionId());
+        Thread thread = new Thread(watch::run, "nqueens-cluster-watch-" + managerStep.getStepName());
+        thread.setDaemon(true);
+        thread.start();
+        Collection<StepExecution> partitions;
+        try {
+            partitions = requests.handle(splitter, managerStep);
+        } finally {
+            watch.stop.countDown();
+            thread.join(settings.workerTimeout().toMillis());
+        }
+        if (watch.noLiveWorker) {
+            throw new IllegalStateException(String.format(NO_WORKER, settings.workerTimeout().toSeconds()));
+        }
+        List<StepExecution> failed = partitions.stream().filter(p -> p.getStatus() == BatchStatus.FAILED).toList();
+        if (!failed.isEmpty()) {
+            StepExecution first = failed.get(0);
+            throw new IllegalStateException(failed.size() + " partition(s) failed on the workers, e.g. "
+                    + first.getStepName() + ": " + firstLine(first.getExitStatus().getExitDescription()));
+        }
+        return partitions;
+    }
+
+    private static String firstLine(String text) {
+        return text == null || text.isBlank() ? "(no description)" : text.lines().findFirst().orElse(text);
+    }
+
+    /** Looks after the partitions of one manager step while they run. */
+    private final class Watch {
+
+        private final long jobExecutionId;
+        private final CountDownLatch stop = new CountDownLatch(1);
+        /** The partitions this watch sent again that no worker has claimed since. */
+        private final Map<Long, Instant> resent = new HashMap<>();
+        /** Partitions seen open without a lease (handed back, or lost) at consecutive looks. */
+        private final Map<Long, Integer> looks = new HashMap<>();
+        private Instant lastLiveWorker = Instant.now();
+        private volatile boolean noLiveWorker;
+
+        Watch(long jobExecutionId) {
+            this.jobExecutionId = jobExecutionId;
+        }
+
+        void run() {
+            try {
+                while (!stop.await(settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS)) {
+                    try {
+                        look();
+                    } catch (RuntimeException e) {
+                        // The database or the broker is briefly away: look again at the next beat.
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private void look() {
+            List<StepExecution> open = openPartitions();
+            if (open.isEmpty()) {
+                return;
+            }
+            if (records.liveThreads(settings.workerTimeout()) > 0) {
+                lastLiveWorker = Instant.now();
+            } else if (Duration.between(lastLiveWorker, Instant.now())
+                    .compareTo(settings.workerTimeout().minus(settings.heartbeat())) >= 0) {
+                // Looked at every quarter of the timeout: this says so within the timeout.
+                failOpenPartitions(open);
+                return;
+            }
+            Map<Long, ClusterRecords.Lease> leases = records.leases(jobExecutionId).stream()
+                    .collect(Collectors.toMap(ClusterRecords.Lease::stepExecutionId, Function.identity()));
+            Long queued = queued();
+            for (StepExecution partition : open) {
+                long id = partition.getId();
+                ClusterRecords.Lease lease = leases.get(id);
+                if (lease != null && !lease.expired()) {
+                    // A live worker holds it.
+                    looks.remove(id);
+                    resent.remove(id);
+                } else if (resent.containsKey(id) || partition.getStatus() == BatchStatus.STARTING) {
+                    // A request for it should be waiting in the queue. If the queue is empty twice in a row
+                    // while nobody holds it, the request was lost (a worker died between taking and claiming
+                    // it, or the broker lost it).
+                    if (queued != null && queued == 0 && looks.merge(id, 1, Integer::sum) >= 2) {
+                        resend(partition, "was not claimed and its request is not in the queue");
+                    } else if (queued == null || queued > 0) {
+                        looks.remove(id);
+                    }
+                } else if (lease != null) {
+                    // Its worker died or was cut off: another worker goes on with it.
+                    if (resend(partition, "lost its worker " + lease.workerId() + " (no lease renewal)")) {
+                        records.abandonAttempts(id, lease.workerId(), "the worker stopped renewing its lease;"
+                                + " the partition was sent again");
+                    }
+                } else if (looks.merge(id, 1, Integer::sum) >= 2) {
+                    // Started, but nobody holds it: its worker handed it back.
+                    resend(partition, "was handed back");
+                }
+            }
+        }
+
+        /** The partitions of this run and step that have not finished. */
+        private List<StepExecution> openPartitions() {
+            return jobRepository.getJobExecution(jobExecutionId).getStepExecutions().stream()
+                    .filter(step -> step.getStepName().startsWith(workerStepName + ":"))
+                    .filter(step -> step.getStatus() == BatchStatus.STARTING || step.getStatus() == BatchStatus.STARTED)
+                    .toList();
+        }
+
+        /** The requests waiting in the queue, or null if the broker cannot say. */
+        private Long queued() {
+            try {
+                Properties queue = rabbitAdmin.getQueueProperties(settings.queue());
+                Object count = queue == null ? null : queue.get(RabbitAdmin.QUEUE_MESSAGE_COUNT);
+                return count instanceof Number number ? number.longValue() : null;
+            } catch (RuntimeException e) {
+                return null;
+            }
+        }
+
+        /**
+         * Sends a partition's request again unless it has meanwhile finished or been claimed (both
+         * read afresh); it is not sent again until a worker has claimed it or its request is lost.
+         */
+        private boolean resend(StepExecution partition, String why) {
+            StepExecution now = jobRepository.getStepExecution(partition.getId());
+            if (now == null || !now.getStatus().isRunning()
+                    || records.lease(partition.getId()).filter(lease -> !lease.expired()).isPresent()) {
+                return false;
+            }
+            messaging.send(MessageBuilder.withPayload(new StepExecutionRequest(workerStepName, partition.getId()))
+                    .build());
+            resent.put(partition.getId(), Instant.now());
+            looks.remove(partition.getId());
+            System.out.printf("  partition %s %s: sent again%n", partition.getStepName().substring(
+                    workerStepName.length() + 1), why);
+            return true;
+        }
+
+        /** No worker for the whole timeout: the open partitions fail, so the polling ends and the step with them. */
+        private void failOpenPartitions(List<StepExecution> open) {
+            noLiveWorker = true;
+            String why = String.format(NO_WORKER, settings.workerTimeout().toSeconds());
+            for (StepExecution partition : open) {
+                StepExecution current = jobRepository.getStepExecution(partition.getId());
+                if (current == null || !current.getStatus().isRunning()) {
+                    continue;
+                }
+                current.setStatus(BatchStatus.FAILED);
+                current.setExitStatus(ExitStatus.FAILED.addExitDescription(why));
+                current.setEndTime(LocalDateTime.now());
+                jobRepository.update(current);
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.nqueens.cluster;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.springframework.amqp.rabbit.core.RabbitAdmin;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code ./nqueens cluster}: the workers seen in the last day (alive or not: host, pid, threads,
+ * version, last heartbeat, what each runs now), the partitions of the run in progress by state,
+ * and the requests waiting in the queue.
+ */
+@Component
+@ConditionalOnProperty(name = "nqueens.cluster.enabled", havingValue = "true")
+public class ClusterStatus {
+
+    private static final Duration RECENT = Duration.ofDays(1);
+
+    private final ClusterRecords records;
+    private final JdbcTemplate jdbc;
+    private final RabbitAdmin rabbitAdmin;
+    private final ClusterConfiguration.ClusterSettings settings;
+
+    ClusterStatus(ClusterRecords records, JdbcTemplate jdbc, RabbitAdmin rabbitAdmin,
+            ClusterConfiguration.ClusterSettings settings) {
+        this.records = records;
+        this.jdbc = jdbc;
+        this.rabbitAdmin = rabbitAdmin;
+        this.settings = settings;
+    }
+
+    public void print(PrintStream out) {
+        List<ClusterRecords.Worker> workers = records.workers(settings.workerTimeout(), RECENT);
+        Map<String, List<String>> runningBy = records.activeLeases().stream().collect(Collectors.groupingBy(
+                ClusterRecords.Lease::workerId, Collectors.mapping(ClusterRecords.Lease::partition, Collectors.toList())));
+        long alive = workers.stream().filter(ClusterRecords.Worker::alive).count();
+        out.printf("Workers: %d alive (heartbeat within %d s), %d seen in the last day%n", alive,
+                settings.workerTimeout().toSeconds(), workers.size());
+        if (!workers.isEmpty()) {
+            out.printf("  %-28s %-6s %7s %-34s %-10s %s%n", "worker", "state", "threads", "version", "heartbeat",
+                    "running");
+        }
+        for (ClusterRecords.Worker worker : workers) {
+            List<String> running = runningBy.getOrDefault(worker.id(), List.of());
+            out.printf("  %-28s %-6s %7d %-34s %-10s %s%n", worker.id(), worker.alive() ? "alive" : "gone",
+                    worker.threads(), worker.version(), ago(worker.heartbeatAt()),
+                    running.isEmpty() ? "-" : String.join(", ", running));
+        }
+        printRun(out);
+        out.printf("Queue %s: %s%n", settings.queue(), queued());
+    }
+
+    private void printRun(PrintStream out) {
+        List<Map<String, Object>> runs = jdbc.queryForList("""
+                SELECT e.job_execution_id, e.status, e.start_time, c.manager
+                FROM batch_job_execution e LEFT JOIN run_control c ON c.job_execution_id = e.job_execution_id
+                WHERE e.job_execution_id = (SELECT MAX(job_execution_id) FROM batch_job_execution)""");
+        if (runs.isEmpty()) {
+            out.println("Runs: none yet");
+            return;
+        }
+        Map<String, Object> run = runs.get(0);
+        long id = ((Number) run.get("job_execution_id")).longValue();
+        Map<String, Long> byState = jdbc.queryForList("""
+                SELECT CASE WHEN status = 'STARTING' THEN 'waiting' WHEN status IN ('STARTED', 'STOPPING') THEN 'running'
+                            WHEN status = 'COMPLETED' THEN 'done' ELSE LOWER(status) END AS state, COUNT(*) AS partitions
+                FROM batch_step_execution
+                WHERE job_execution_id = ? AND (step_name LIKE 'solveSize:%' OR step_name LIKE 'countPart:%')
+                GROUP BY 1""", id).stream().collect(Collectors.toMap(row -> (String) row.get("state"),
+                row -> ((Number) row.get("partitions")).longValue()));
+        out.printf("Run %d (%s, managed by %s, started %s): partitions %d waiting, %d running, %d done%s%n", id,
+                run.get("status"), run.get("manager") == null ? "?" : run.get("manager"), run.get("start_time"),
+                byState.getOrDefault("waiting", 0L), byState.getOrDefault("running", 0L),
+                byState.getOrDefault("done", 0L), byState.entrySet().stream()
+                        .filter(e -> !List.of("waiting", "running", "done").contains(e.getKey()))
+                        .map(e -> ", " + e.getValue() + " " + e.getKey()).collect(Collectors.joining()));
+    }
+
+    private String queued() {
+        try {
+            Properties queue = rabbitAdmin.getQueueProperties(settings.queue());
+            if (queue == null) {
+                return "not declared yet";
+            }
+            return queue.get(RabbitAdmin.QUEUE_MESSAGE_COUNT) + " request(s) waiting, "
+                    + queue.get(RabbitAdmin.QUEUE_CONSUMER_COUNT) + " consumer(s)";
+        } catch (RuntimeException e) {
+            return "the broker cannot be asked (" + e.getMessage() + ")";
+        }
+    }
+
+    private static String ago(OffsetDateTime time) {
+        long seconds = Duration.between(time, OffsetDateTime.now()).toSeconds();
+        return seconds < 120 ? seconds + " s ago" : seconds / 60 + " min ago";
+    }
+}

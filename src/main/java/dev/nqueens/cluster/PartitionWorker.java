@@ -1,0 +1,334 @@
+package dev.nqueens.cluster;
+
+import com.rabbitmq.client.GetResponse;
+import dev.nqueens.job.CountPartition;
+import dev.nqueens.job.PartitionGuard;
+import dev.nqueens.job.RunControl;
+import dev.nqueens.job.ThisProcess;
+import dev.nqueens.job.WorkUnits;
+import dev.nqueens.store.CountUnits;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.amqp.rabbit.support.DefaultMessagePropertiesConverter;
+import org.springframework.amqp.support.converter.MessageConversionException;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.integration.partition.StepExecutionRequest;
+import org.springframework.batch.integration.partition.StepExecutionRequestHandler;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code ./nqueens worker}: takes the nightly job's partition requests from the queue and executes
+ * them with Spring Batch's {@link StepExecutionRequestHandler}, {@code threads} at a time.
+ *
+ * <p>A thread takes a request only when it is free ({@code basic.get}, one message), so a busy
+ * worker never sits on requests that idle workers could run, and no delivery stays unacknowledged
+ * for the length of a partition (RabbitMQ would close it after {@code consumer_timeout}). A request
+ * is not trusted: before it is acknowledged the worker checks it in the database and drops it if its
+ * partition is finished, claimed by a live worker, or belongs to a run that is over or whose manager
+ * is gone; it passes a cross-check partition on to another worker if it counted the other replica
+ * itself; otherwise it claims the partition's lease, and only then acknowledges. A heartbeat
+ * renews the worker's record and its leases. SIGTERM: no new requests are taken, the partitions in
+ * progress are handed back (their leases released at once, so the manager sends them again and
+ * another worker goes on from what they recorded), and the process exits 0.
+ */
+@Component
+@ConditionalOnProperty(name = "nqueens.cluster.enabled", havingValue = "true")
+public class PartitionWorker {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final Duration IDLE_POLL = Duration.ofMillis(500);
+    private static final Duration PASS_ON_PAUSE = Duration.ofSeconds(2);
+
+    private final RabbitTemplate partitionTemplate;
+    private final StepRequestConverter converter = new StepRequestConverter();
+    private final DefaultMessagePropertiesConverter properties = new DefaultMessagePropertiesConverter();
+    private final JobRepository jobRepository;
+    private final StepExecutionRequestHandler handler;
+    private final ClusterRecords records;
+    private final WorkerGuard guard;
+    private final RunControl runControl;
+    private final CountUnits countUnits;
+    private final ClusterConfiguration.ClusterSettings settings;
+    private final CountDownLatch stop = new CountDownLatch(1);
+    private final AtomicReference<String> refusal = new AtomicReference<>();
+    /** The partitions being executed here: step execution id → attempt id. */
+    private final Map<Long, Long> running = new ConcurrentHashMap<>();
+    private volatile boolean stopping;
+    private PrintStream out;
+
+    PartitionWorker(RabbitTemplate partitionTemplate, JobRepository jobRepository, StepExecutionRequestHandler handler,
+            ClusterRecords records, WorkerGuard guard, RunControl runControl, CountUnits countUnits,
+            ClusterConfiguration.ClusterSettings settings) {
+        this.partitionTemplate = partitionTemplate;
+        this.jobRepository = jobRepository;
+        this.handler = handler;
+        this.records = records;
+        this.guard = guard;
+        this.runControl = runControl;
+        this.countUnits = countUnits;
+        this.settings = settings;
+    }
+
+    /** What a look at a request decided. */
+    private enum Verdict { RUN, DROP, PASS_ON, REFUSE }
+
+    private record Decision(Verdict verdict, StepExecutionRequest request, StepExecution partition, String why) {
+    }
+
+    /**
+     * Works until {@link #stop()}; returns 0, or 1 if this worker refused to take part (another
+     * version of the engine). Partitions still running when stopped are handed back and the process
+     * is halted with 0 at once, so that none of them writes again.
+     */
+    public int run(int threads, String version, PrintStream out, PrintStream err) {
+        this.out = out;
+        partitionTemplate.execute(channel -> channel.queueDeclarePassive(settings.queue()));
+        records.register(settings.processId(), ThisProcess.host(), ThisProcess.pid(), threads, version);
+        ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(daemon("nqueens-heartbeat"));
+        heartbeat.scheduleWithFixedDelay(this::beat, 0, settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
+        log("worker %s started: %d thread(s), queue %s, %s", settings.processId(), threads, settings.queue(), version);
+        for (int t = 1; t <= threads; t++) {
+            Thread thread = new Thread(this::work, "partition-" + t);
+            thread.setDaemon(true);
+            thread.start();
+        }
+        try {
+            stop.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        stopping = true;
+        heartbeat.shutdownNow();
+        int handedBack = handBackWhatIsRunning();
+        records.stopped(settings.processId());
+        if (refusal.get() != null) {
+            err.println("nqueens: " + refusal.get());
+            return 1;
+        }
+        log("worker %s stopped%s", settings.processId(),
+                handedBack == 0 ? "" : ": handed back " + handedBack + " partition(s) in progress");
+        if (handedBack > 0) {
+            out.flush();
+            // The handed-back partitions' threads must never update their step executions again.
+            Runtime.getRuntime().halt(0);
+        }
+        return 0;
+    }
+
+    /** Stops taking requests (SIGTERM, Ctrl-C); {@link #run} then hands back what is running and returns. */
+    public void stop() {
+        stopping = true;
+        stop.countDown();
+    }
+
+    private void work() {
+        while (!stopping) {
+            Decision decision;
+            try {
+                decision = takeOne();
+            } catch (RuntimeException e) {
+                // The broker or the database is away: the connection factory reconnects; try again.
+                pause(Duration.ofSeconds(2));
+                continue;
+            }
+            if (decision == null) {
+                pause(IDLE_POLL);
+            } else if (decision.verdict() == Verdict.RUN) {
+                execute(decision);
+            } else if (decision.verdict() == Verdict.PASS_ON) {
+                pause(PASS_ON_PAUSE);
+            } else if (decision.verdict() == Verdict.REFUSE) {
+                refusal.compareAndSet(null, decision.why());
+                stop();
+            }
+        }
+    }
+
+    /** Takes one request off the queue, decides about it and acknowledges or returns it; null if the queue is empty. */
+    private Decision takeOne() {
+        return partitionTemplate.execute(channel -> {
+            if (stopping) {
+                return null;
+            }
+            GetResponse response = channel.basicGet(settings.queue(), false);
+            if (response == null) {
+                return null;
+            }
+            long tag = response.getEnvelope().getDeliveryTag();
+            StepExecutionRequest request;
+            try {
+                request = converter.fromMessage(new Message(response.getBody(), properties.toMessageProperties(
+                        response.getProps(), response.getEnvelope(), "UTF-8")));
+            } catch (MessageConversionException e) {
+                channel.basicReject(tag, false);
+                log("dropped a message that is not a partition request: %s", e.getMessage());
+                return new Decision(Verdict.DROP, null, null, e.getMessage());
+            }
+            Decision decision = decide(request);
+            if (decision.verdict() == Verdict.PASS_ON || decision.verdict() == Verdict.REFUSE) {
+                channel.basicReject(tag, true);
+            } else {
+                channel.basicAck(tag, false);
+            }
+            if (decision.verdict() == Verdict.DROP) {
+                records.started(request.getStepExecutionId(), decision.partition() == null ? null
+                        : decision.partition().getJobExecutionId(), decision.partition() == null ? "?"
+                        : decision.partition().getStepName(), settings.processId(), "DROPPED", decision.why());
+                log("dropped the request for step execution %d: %s", request.getStepExecutionId(), decision.why());
+            }
+            return decision;
+        });
+    }
+
+    /** Checks a request against the database and, if it is to be run, claims its partition. */
+    private synchronized Decision decide(StepExecutionRequest request) {
+        StepExecution partition = jobRepository.getStepExecution(request.getStepExecutionId());
+        if (partition == null) {
+            return new Decision(Verdict.DROP, request, null, "no such partition");
+        }
+        if (!partition.getStatus().isRunning()) {
+            return new Decision(Verdict.DROP, request, partition, "the partition has ended " + partition.getStatus());
+        }
+        JobExecution run = partition.getJobExecution();
+        if (!run.getStatus().isRunning() && run.getStatus() != BatchStatus.STOPPING) {
+            return new Decision(Verdict.DROP, request, partition, "its run " + run.getId() + " has ended "
+                    + run.getStatus());
+        }
+        if (!runControl.managerAlive(run.getId(), settings.workerTimeout())) {
+            return new Decision(Verdict.DROP, request, partition, "the manager of run " + run.getId()
+                    + " has not been heard of for " + settings.workerTimeout().toSeconds() + " s");
+        }
+        ClusterRecords.Lease lease = records.lease(partition.getId()).orElse(null);
+        if (lease != null && !lease.expired() && !lease.workerId().equals(settings.processId())) {
+            return new Decision(Verdict.DROP, request, partition, "worker " + lease.workerId() + " works on it");
+        }
+        CountPartition counting = CountPartition.of(partition.getExecutionContext());
+        if (counting != null) {
+            if (!WorkUnits.fingerprint(counting.n()).equals(counting.unitFingerprint())) {
+                return new Decision(Verdict.REFUSE, request, partition, new dev.nqueens.job
+                        .WorkUnitListMismatchException(counting.n(), counting.unitFingerprint()).getMessage());
+            }
+            if (countedTheOtherReplica(counting, partition)) {
+                return new Decision(Verdict.PASS_ON, request, partition, "it counted the other replica");
+            }
+        }
+        if (!records.claim(partition.getId(), run.getId(), partition.getStepName(), settings.processId(),
+                settings.workerTimeout())) {
+            return new Decision(Verdict.DROP, request, partition, "another worker claimed it first");
+        }
+        return new Decision(Verdict.RUN, request, partition, null);
+    }
+
+    /** A unit's two counts must come from two different workers. */
+    private boolean countedTheOtherReplica(CountPartition counting, StepExecution partition) {
+        String other = partition.getStepName().endsWith("-r2")
+                ? partition.getStepName().substring(0, partition.getStepName().length() - 3)
+                : partition.getStepName() + "-r2";
+        return countUnits.countedBy(counting.n(), counting.otherReplica(), counting.partitions(), counting.index())
+                .contains(settings.processId()) || records.holdsAny(settings.processId(), List.of(other));
+    }
+
+    private void execute(Decision decision) {
+        StepExecution partition = decision.partition();
+        String name = partition.getStepName();
+        long attempt = records.started(partition.getId(), partition.getJobExecutionId(), name, settings.processId(),
+                "RUNNING", null);
+        running.put(partition.getId(), attempt);
+        log("partition %s (run %d) started", name, partition.getJobExecutionId());
+        long start = System.nanoTime();
+        StepExecution result = handler.handle(decision.request());
+        running.remove(partition.getId());
+        String outcome = outcomeOf(result);
+        String detail = result.getFailureExceptions().stream().map(Throwable::getMessage).findFirst().orElse(null);
+        if (!"LEASE_LOST".equals(outcome)) {
+            recordFinalStatus(result);
+        }
+        records.release(partition.getId(), settings.processId());
+        records.ended(attempt, outcome, detail);
+        log("partition %s ended %s in %.1f s%s", name, outcome, (System.nanoTime() - start) / 1e9,
+                detail == null ? "" : ": " + detail.lines().findFirst().orElse(""));
+    }
+
+    private static String outcomeOf(StepExecution result) {
+        if (result.getFailureExceptions().stream().anyMatch(PartitionGuard.PartitionLostException.class::isInstance)) {
+            return "LEASE_LOST";
+        }
+        return switch (result.getStatus()) {
+            case COMPLETED -> "COMPLETED";
+            case STOPPED, STOPPING -> "STOPPED";
+            default -> "FAILED";
+        };
+    }
+
+    /**
+     * Spring Batch's handler marks a step that failed before it could record anything as FAILED in
+     * memory only, leaving the job repository to say it runs (spring-batch#4006): the manager would
+     * wait for it forever. The worker records it.
+     */
+    private void recordFinalStatus(StepExecution result) {
+        StepExecution stored = jobRepository.getStepExecution(result.getId());
+        if (stored != null && stored.getStatus().isRunning() && !result.getStatus().isRunning()) {
+            try {
+                jobRepository.update(result);
+            } catch (RuntimeException e) {
+                log("could not record the end of %s: %s", result.getStepName(), e.getMessage());
+            }
+        }
+    }
+
+    /** SIGTERM: the partitions in progress are given up so that other workers go on with them at once. */
+    private int handBackWhatIsRunning() {
+        int handedBack = 0;
+        for (Map.Entry<Long, Long> partition : Map.copyOf(running).entrySet()) {
+            guard.handBack(partition.getKey());
+            records.release(partition.getKey(), settings.processId());
+            records.ended(partition.getValue(), "HANDED_BACK", "the worker was stopped");
+            handedBack++;
+        }
+        return handedBack;
+    }
+
+    private void beat() {
+        try {
+            records.heartbeat(settings.processId(), settings.workerTimeout());
+        } catch (RuntimeException e) {
+            log("heartbeat failed: %s", e.getMessage());
+        }
+    }
+
+    private void log(String format, Object... args) {
+        out.printf("%s %s%n", TIME.format(LocalDateTime.now()), String.format(format, args));
+    }
+
+    private void pause(Duration duration) {
+        try {
+            stop.await(duration.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}
