@@ -97,6 +97,7 @@ CREATE TABLE run_control (
     started_at       TIMESTAMP WITH TIME ZONE NOT NULL,
     heartbeat_at     TIMESTAMP WITH TIME ZONE NOT NULL,
     deadline         TIMESTAMP WITH TIME ZONE,
+    window_closed    BOOLEAN      NOT NULL DEFAULT FALSE,
     CONSTRAINT run_control_execution_fk FOREIGN KEY (job_execution_id)
         REFERENCES batch_job_execution (job_execution_id)
 );
@@ -106,3 +107,4 @@ COMMENT ON TABLE count_unit IS 'The counts of each finished work unit of a count
 COMMENT ON COLUMN count_unit.counted_by IS 'Who counted it: local, or the cluster worker (host:pid)';
 COMMENT ON TABLE run_publication IS 'The sizes each run (job execution) published';
 COMMENT ON TABLE run_control IS 'Per run: its manager, heartbeat and the end of its time window (deadline)';
+COMMENT ON COLUMN run_control.window_closed IS 'The run stopped because its time window closed; the next run goes on';

@@ -97,7 +97,8 @@ public class Application {
             return report(e, databaseUrl[0], err);
         }
         CountDownLatch finished = new CountDownLatch(1);
-        Thread stopper = new Thread(() -> stopGracefully(context, finished, err), "nqueens-stop");
+        boolean worker = Invocation.WORKER.equals(invocation.command());
+        Thread stopper = new Thread(() -> stopGracefully(context, finished, err, worker), "nqueens-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
             return context.getBean(Commands.class).execute(invocation, out, err);
@@ -131,7 +132,7 @@ public class Application {
 
     /** On SIGTERM: ask a running job to stop at a chunk boundary and wait until it has. */
     private static void stopGracefully(ConfigurableApplicationContext context, CountDownLatch finished,
-            PrintStream err) {
+            PrintStream err, boolean worker) {
         try {
             if (context.isActive()) {
                 context.getBean(NightlyScheduler.class).stop();
@@ -142,6 +143,11 @@ public class Application {
                 err.println("nqueens: stopping at the next chunk boundary; the next run resumes");
             }
             finished.await(STOP_GRACE_SECONDS, TimeUnit.SECONDS);
+            if (worker) {
+                // A worker told to stop has handed back what it held: that is its normal end, exit 0.
+                err.flush();
+                Runtime.getRuntime().halt(ExitCodes.OK);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {

@@ -55,8 +55,9 @@ class NqueensFunctionalTests {
         assertThat(write.err()).isEqualTo("nqueens: refused: 'delete' is not a read-only statement; allowed are SELECT,"
                 + " WITH, VALUES, TABLE, EXPLAIN and SHOW\n");
         NqueensProcess.Result history = nqueens("history", "--format", "csv");
-        assertThat(history.out().lines()).hasSize(3).first().isEqualTo("run,started,ended,status,sizes,rows_written,seconds");
-        assertThat(history.out()).contains(",COMPLETED,8,0,").contains(",COMPLETED,\"1-8,10\",873,");
+        assertThat(history.out().lines()).hasSize(3).first()
+                .isEqualTo("run,started,ended,status,sizes,published,rows_written,seconds");
+        assertThat(history.out()).contains(",COMPLETED,8,,0,").contains(",COMPLETED,\"1-8,10\",1 2 3 4 5 6 7 8 10,873,");
 
         NqueensProcess.Result unsolved = nqueens("show", "9");
         assertThat(unsolved.exitCode()).isEqualTo(1);
@@ -78,10 +79,17 @@ class NqueensFunctionalTests {
         "count 0              | nqueens: invalid size list '0': 0 is out of range",
         "count 12 --threads 0 | nqueens: invalid value '0' for --threads",
         "run --store-all-up-to 16 --store-fundamental-up-to 14 | nqueens: storage limit all-up-to=16 is above fundamental-up-to=14",
-        "run --store-all-up-to -1 | nqueens: invalid value '-1' for --store-all-up-to: a board size 0..32",
-        "run --store-fundamental-up-to 40 | nqueens: invalid value '40' for --store-fundamental-up-to: a board size 0..32",
+        "run --store-all-up-to -1 | nqueens: invalid value '-1' for --store-all-up-to: a board size 0..28",
+        "run --store-fundamental-up-to 40 | nqueens: invalid value '40' for --store-fundamental-up-to: a board size 0..28",
         "db-server --pg-port 0 | nqueens: invalid value '0' for --pg-port: a TCP port 1..65535",
-        "db-server --tcp-port 70000 | nqueens: invalid value '70000' for --tcp-port: a TCP port 1..65535"})
+        "db-server --tcp-port 70000 | nqueens: invalid value '70000' for --tcp-port: a TCP port 1..65535",
+        "run --sizes 29       | nqueens: invalid size list '29': the count of n=29 would overflow a 64-bit integer",
+        "run --window 5x      | nqueens: invalid value '5x' for --window: a duration such as 5h, 90m or 30s",
+        "run --window 0s      | nqueens: invalid value '0s' for --window: the window must be longer than zero",
+        "worker --threads 0   | nqueens: invalid value '0' for --threads",
+        "worker --fast        | nqueens: Unknown option: '--fast'",
+        "worker               | nqueens: cluster mode needs a shared PostgreSQL database, but spring.datasource.url is jdbc:h2:file:./data/nqueens",
+        "cluster              | nqueens: cluster mode needs a shared PostgreSQL database"})
     void badArgumentsGetOneLineExitTwoAndWriteNothing(String args, String message) throws Exception {
         NqueensProcess.Result result = nqueens(args.split(" "));
         assertThat(result.exitCode()).isEqualTo(2);
@@ -127,7 +135,7 @@ class NqueensFunctionalTests {
         "malformed YAML  | 'nqueens:\n  sizes: [1-3\n' | nqueens: cannot read the configuration:",
         "unknown key     | 'nqueens:\n  sizez: 1-3\n'  | nqueens: unknown setting 'nqueens.sizez' in config/application.yml",
         "bad value       | 'nqueens:\n  threads: many\n' | nqueens: invalid setting nqueens.threads='many'",
-        "negative limit  | 'nqueens:\n  storage:\n    all-up-to: -2\n' | nqueens: setting nqueens.storage: storage limit all-up-to=-2 is outside 0..32",
+        "negative limit  | 'nqueens:\n  storage:\n    all-up-to: -2\n' | nqueens: setting nqueens.storage: storage limit all-up-to=-2 is outside 0..28",
         "limits crossed  | 'nqueens:\n  storage:\n    all-up-to: 15\n    fundamental-up-to: 14\n' | nqueens: setting nqueens.storage: storage limit all-up-to=15 is above fundamental-up-to=14"})
     void badConfigurationGetsOneLineExitTwoAndWritesNothing(String name, String yaml, String message) throws Exception {
         writeConfig(yaml.replace("\\n", "\n"));
@@ -165,6 +173,46 @@ class NqueensFunctionalTests {
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err()).startsWith("nqueens: setting nqueens.schedule.cron: invalid cron expression '61 * * * *'");
         assertThat(result.err().lines()).hasSize(1);
+        assertNothingWritten();
+    }
+
+    @Test
+    void clusterModeOnTheEmbeddedDatabaseOrWithoutABrokerLoginIsRefused() throws Exception {
+        writeConfig("nqueens:\n  cluster:\n    enabled: true\n");
+        NqueensProcess.Result onH2 = nqueens("run", "--sizes", "4");
+        assertThat(onH2.exitCode()).isEqualTo(2);
+        assertThat(onH2.err()).isEqualTo("nqueens: cluster mode needs a shared PostgreSQL database, but"
+                + " spring.datasource.url is jdbc:h2:file:./data/nqueens (workers on other machines cannot share it)\n");
+        writeConfig("nqueens:\n  cluster:\n    enabled: true\nspring:\n  datasource:\n"
+                + "    url: jdbc:postgresql://127.0.0.1:9/nqueens\n");
+        NqueensProcess.Result guest = nqueens("run", "--sizes", "4");
+        assertThat(guest.exitCode()).isEqualTo(2);
+        assertThat(guest.err()).startsWith("nqueens: cluster mode needs the broker's login in spring.rabbitmq.username");
+        assertNothingWritten();
+    }
+
+    @Test
+    void anUnreachableBrokerGetsExitFourBeforeAnythingIsTouched() throws Exception {
+        writeConfig("nqueens:\n  cluster:\n    enabled: true\nspring:\n  datasource:\n"
+                + "    url: jdbc:postgresql://127.0.0.1:9/nqueens\n  rabbitmq:\n    host: 127.0.0.1\n    port: 9\n"
+                + "    username: nqueens\n    password: s3cret\n");
+        for (String[] command : new String[][] {{"run", "--sizes", "4"}, {"worker"}}) {
+            NqueensProcess.Result result = nqueens(command);
+            assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
+            assertThat(result.err()).startsWith("nqueens: cannot reach the broker amqp://127.0.0.1:9/: ")
+                    .doesNotContain("s3cret");
+            assertThat(result.err().lines()).hasSize(1);
+        }
+        assertNothingWritten();
+    }
+
+    @Test
+    void aMalformedDatabaseUrlGetsExitFour() throws Exception {
+        NqueensProcess.Result result = NqueensProcess.run(workingDirectory,
+                java.util.Map.of("SPRING_DATASOURCE_URL", "jdbc:nope:x"), "show", "8");
+        assertThat(result.exitCode()).isEqualTo(4);
+        assertThat(result.err()).isEqualTo("nqueens: cannot use the database jdbc:nope:x: no JDBC driver here takes"
+                + " this URL (jdbc:h2:file:... or jdbc:postgresql://host:port/database)\n");
         assertNothingWritten();
     }
 

@@ -157,6 +157,12 @@ final class ClusterPartitionHandler implements PartitionHandler {
                     // A live worker holds it.
                     looks.remove(id);
                     resent.remove(id);
+                } else if (lease != null && !resent.containsKey(id)) {
+                    // Its worker died or was cut off: another worker goes on with it.
+                    if (resend(partition, "lost its worker " + lease.workerId() + " (no lease renewal)")) {
+                        records.abandonAttempts(id, lease.workerId(), "the worker stopped renewing its lease;"
+                                + " the partition was sent again");
+                    }
                 } else if (resent.containsKey(id) || partition.getStatus() == BatchStatus.STARTING) {
                     // A request for it should be waiting in the queue. If the queue is empty twice in a row
                     // while nobody holds it, the request was lost (a worker died between taking and claiming
@@ -165,12 +171,6 @@ final class ClusterPartitionHandler implements PartitionHandler {
                         resend(partition, "was not claimed and its request is not in the queue");
                     } else if (queued == null || queued > 0) {
                         looks.remove(id);
-                    }
-                } else if (lease != null) {
-                    // Its worker died or was cut off: another worker goes on with it.
-                    if (resend(partition, "lost its worker " + lease.workerId() + " (no lease renewal)")) {
-                        records.abandonAttempts(id, lease.workerId(), "the worker stopped renewing its lease;"
-                                + " the partition was sent again");
                     }
                 } else if (looks.merge(id, 1, Integer::sum) >= 2) {
                     // Started, but nobody holds it: its worker handed it back.

@@ -128,6 +128,7 @@ public class NightlyRun {
             }
             boolean windowClosed = execution.getStatus() == BatchStatus.STOPPED
                     && runControl.windowClosed(execution.getId());
+            runControl.windowClosed(execution.getId(), windowClosed);
             Duration elapsed = Duration.between(execution.getStartTime(), execution.getEndTime());
             return new Outcome(execution.getStatus(), plan, restarted, failures, elapsed, windowClosed, published,
                     execution.getStatus() == BatchStatus.COMPLETED ? List.of() : unfinished(execution, plan, before));

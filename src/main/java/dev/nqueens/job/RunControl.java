@@ -49,7 +49,7 @@ public class RunControl {
         OffsetDateTime now = now();
         jdbc.update("""
                 INSERT INTO run_control (job_execution_id, manager, started_at, heartbeat_at, deadline)
-                VALUES (:id, :manager, :now, :now, :deadline)
+                VALUES (:id, :manager, :now, CURRENT_TIMESTAMP, :deadline)
                 """, new MapSqlParameterSource("id", execution.getId()).addValue("manager", ThisProcess.id())
                 .addValue("now", now).addValue("deadline", deadline.map(RunControl::utc).orElse(null)));
         deadlines.put(execution.getId(), deadline);
@@ -57,8 +57,8 @@ public class RunControl {
 
     /** The manager of a run is alive: called by it every few seconds while partitions run. */
     public void heartbeat(long jobExecutionId) {
-        jdbc.update("UPDATE run_control SET heartbeat_at = :now WHERE job_execution_id = :id",
-                Map.of("id", jobExecutionId, "now", now()));
+        jdbc.update("UPDATE run_control SET heartbeat_at = CURRENT_TIMESTAMP WHERE job_execution_id = :id",
+                Map.of("id", jobExecutionId));
     }
 
     /** The manager's record of a run, if it has one. */
@@ -70,9 +70,13 @@ public class RunControl {
                 .stream().findFirst();
     }
 
-    /** Whether the manager of a run has shown a sign of life within {@code timeout}. */
+    /** Whether the manager of a run has shown a sign of life within {@code timeout} (by the database's clock). */
     public boolean managerAlive(long jobExecutionId, Duration timeout) {
-        return manager(jobExecutionId).map(m -> m.heartbeat().plus(timeout).isAfter(Instant.now())).orElse(false);
+        Long alive = jdbc.queryForObject("""
+                SELECT COUNT(*) FROM run_control WHERE job_execution_id = :id
+                  AND heartbeat_at > CURRENT_TIMESTAMP - :seconds * INTERVAL '1' SECOND
+                """, Map.of("id", jobExecutionId, "seconds", timeout.toSeconds()), Long.class);
+        return alive != null && alive > 0;
     }
 
     /** The end of a run's time window, if it has one (read once per run). */
@@ -84,6 +88,12 @@ public class RunControl {
     /** Whether a run's time window has closed: it takes no new work. */
     public boolean windowClosed(long jobExecutionId) {
         return deadline(jobExecutionId).map(deadline -> !Instant.now().isBefore(deadline)).orElse(false);
+    }
+
+    /** Records that a run stopped because its window closed. */
+    void windowClosed(long jobExecutionId, boolean closed) {
+        jdbc.update("UPDATE run_control SET window_closed = :closed WHERE job_execution_id = :id",
+                Map.of("id", jobExecutionId, "closed", closed));
     }
 
     /** Records that a run published size {@code n}. */

@@ -21,8 +21,8 @@ import org.springframework.transaction.annotation.Transactional;
 /**
  * Re-checks everything stored and exported; changes nothing. Per size in {@code board_summary}:
  * {@code placements}, {@code order} and {@code classes} (see {@link SizeScan}; sizes stored ALL or
- * FUNDAMENTAL), {@code counts} and {@code known values} (see {@link CountChecks}); then the export
- * folder (see {@link ExportFolderCheck}). Rows are streamed, and class member counts come from
+ * FUNDAMENTAL), {@code counts} and {@code known values} (see {@link CountChecks}); sizes begun but not
+ * published yet, as work in progress; then the export folder (see {@link ExportFolderCheck}). Rows are streamed, and class member counts come from
  * SQL aggregation, so memory does not grow with the size. The reads run in one read-only
  * transaction: PostgreSQL's driver honours the fetch size only inside a transaction.
  */
@@ -56,8 +56,36 @@ public class StoredDataVerifier {
         for (BoardSummary summary : summaries) {
             checks.addAll(verifySize(summary));
         }
+        checks.addAll(workInProgress());
         checks.addAll(new ExportFolderCheck(outputFolder).verify(summaries));
         return new VerificationReport(checks);
+    }
+
+    /**
+     * Sizes a run has begun but not published (a closed time window, a crash): their counted work
+     * units and stored rows are work in progress, out of sight until published, not damage.
+     */
+    private List<Check> workInProgress() {
+        List<Check> checks = new ArrayList<>();
+        jdbc.query("""
+                SELECT p.n, p.work_units, p.replicas, (SELECT COUNT(*) FROM count_unit u WHERE u.n = p.n) AS counted
+                FROM count_plan p ORDER BY p.n
+                """, Map.of(), (ResultSet rs) -> {
+            checks.add(Check.ok("n=" + rs.getInt(1) + " work in progress", String.format(
+                    "%,d of %,d work unit counts done, not published yet", rs.getLong(4),
+                    rs.getLong(2) * rs.getLong(3))));
+        });
+        jdbc.query("""
+                SELECT f.n, COUNT(*) AS classes,
+                       (SELECT COUNT(*) FROM stored_solution s WHERE s.n = f.n) AS solutions
+                FROM stored_fundamental f
+                WHERE NOT EXISTS (SELECT 1 FROM board_summary b WHERE b.n = f.n)
+                GROUP BY f.n ORDER BY f.n
+                """, Map.of(), (ResultSet rs) -> {
+            checks.add(Check.ok("n=" + rs.getInt(1) + " work in progress", String.format(
+                    "%,d classes and %,d solutions stored so far, not published yet", rs.getLong(2), rs.getLong(3))));
+        });
+        return checks;
     }
 
     private List<Check> verifySize(BoardSummary summary) {

@@ -38,11 +38,27 @@ class InvocationTests {
         "show 0                  | invalid size list '0'",
         "show 8-9                | show takes one board size",
         "show 8 --limit -1       | invalid value '-1' for --limit",
-        "show                    | Missing required parameter: 'N'"})
+        "show                    | Missing required parameter: 'N'",
+        "run --window 5x         | invalid value '5x' for --window: a duration such as 5h, 90m or 30s",
+        "run --window 0s         | invalid value '0s' for --window: the window must be longer than zero",
+        "run --window -5m        | invalid value '-5m' for --window: the window must be longer than zero",
+        "run --sizes 29          | invalid size list '29': the count of n=29 would overflow a 64-bit integer",
+        "worker --threads 0      | invalid value '0' for --threads",
+        "worker --foo            | Unknown option: '--foo'",
+        "cluster extra           | Unmatched argument at index 1: 'extra'"})
     void rejectsBadInputInOneLine(String args, String message) {
         assertThatThrownBy(() -> Invocation.parse(args.split(" "))).isInstanceOf(UsageException.class)
                 .hasMessageStartingWith(message)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void parsesTheWindowAndTheClusterCommands() {
+        assertThat(Invocation.parse("run", "--window", "5h").springArguments())
+                .containsExactly("--nqueens.schedule.window=PT5H");
+        assertThat(Invocation.parse("worker", "--threads", "3").springArguments())
+                .containsExactly("--nqueens.cluster.enabled=true", "--nqueens.threads=3");
+        assertThat(Invocation.parse("cluster").springArguments()).containsExactly("--nqueens.cluster.enabled=true");
     }
 
     @Test

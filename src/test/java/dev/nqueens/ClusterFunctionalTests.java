@@ -1,0 +1,289 @@
+package dev.nqueens;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.condition.EnabledIf;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The cluster as an operator runs it, on one machine: real worker processes and a real manager
+ * (the packaged jar, separate JVMs), a real RabbitMQ broker and a real PostgreSQL server, with
+ * workers and managers killed in the middle. Every run must end with exactly the published counts,
+ * each partition completed once and each work unit counted once.
+ */
+@EnabledIf(value = "dev.nqueens.TestBroker#available", disabledReason = TestBroker.SKIPPED)
+class ClusterFunctionalTests {
+
+    private static final Duration LONG = Duration.ofMinutes(4);
+
+    @TempDir
+    Path work;
+
+    private final List<NqueensProcess> processes = new ArrayList<>();
+    private Map<String, String> environment;
+    private String databaseUrl;
+
+    @BeforeEach
+    void freshDatabaseQueueAndSettings(TestInfo test) throws IOException {
+        String name = "nqueens_cluster_" + test.getTestMethod().orElseThrow().getName().toLowerCase()
+                .replaceAll("[^a-z]", "").substring(0, 20);
+        environment = new HashMap<>(TestDatabases.postgresEnvironment(name));
+        environment.putAll(TestBroker.environment());
+        databaseUrl = environment.get("SPRING_DATASOURCE_URL");
+        Files.createDirectories(work.resolve("config"));
+        Files.writeString(work.resolve("config/application.yml"), """
+                nqueens:
+                  progress-interval: 1s
+                  cluster:
+                    enabled: true
+                    worker-timeout: 8s
+                    queue: nqueens.test.%s
+                """.formatted(UUID.randomUUID()));
+    }
+
+    @AfterEach
+    void stopEveryProcess() throws InterruptedException {
+        for (NqueensProcess process : processes) {
+            if (process.isAlive()) {
+                process.kill();
+            }
+        }
+    }
+
+    @Test
+    void twoWorkersCountExactlyAndAKilledWorkersPartitionIsFinishedByTheOther() throws Exception {
+        migrate();
+        NqueensProcess doomed = worker();
+        NqueensProcess survivor = worker();
+        NqueensProcess manager = start("run", "--sizes", "1-17", "--store-all-up-to", "12",
+                "--store-fundamental-up-to", "14");
+        doomed.awaitLine(line -> line.contains("partition countPart:n17-") && line.contains("started"), LONG);
+        assertThat(doomed.kill().exitCode()).isEqualTo(137);
+
+        NqueensProcess.Result run = manager.waitFor(LONG);
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("lost its worker").contains("sent again");
+        assertExactlyTheKnownValues(1, 17);
+        long runId = query("SELECT MAX(job_execution_id) FROM batch_job_execution");
+        assertThat(query("SELECT COUNT(DISTINCT worker_id) FROM partition_execution WHERE outcome = 'COMPLETED'"
+                + " AND job_execution_id = " + runId)).as("both workers executed partitions").isEqualTo(2);
+        assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'LEASE_LOST'"))
+                .as("the killed worker's partition").isPositive();
+        assertEachPartitionCompletedOnceAndEachUnitCountedOnce(runId, 15, 17);
+        assertThat(survivor.terminate().exitCode()).isZero();
+    }
+
+    @Test
+    void aKilledManagerIsResumedByTheNextRunAndTheRequestsItLeftAreDropped() throws Exception {
+        migrate();
+        NqueensProcess first = worker();
+        NqueensProcess second = worker();
+        NqueensProcess manager = start("run", "--sizes", "16-17");
+        manager.awaitLine(line -> line.startsWith("  n=17:"), LONG);
+        assertThat(manager.kill().exitCode()).isEqualTo(137);
+        long killedRun = query("SELECT MAX(job_execution_id) FROM batch_job_execution");
+
+        NqueensProcess.Result resumed = run("run", "--sizes", "16-17");
+
+        assertThat(resumed.exitCode()).as(resumed.out() + resumed.err()).isZero();
+        assertThat(resumed.out()).contains("Restarted the unfinished run");
+        assertExactlyTheKnownValues(16, 17);
+        assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'DROPPED' AND job_execution_id = "
+                + killedRun)).as("the dead run's requests left on the queue").isPositive();
+        assertThat(query("""
+                SELECT COUNT(*) FROM (SELECT partition_name FROM partition_execution WHERE outcome = 'COMPLETED'
+                GROUP BY partition_name HAVING COUNT(*) > 1) twice""")).as("no partition executed twice").isZero();
+
+        // A stale request replayed onto the queue: dropped, not executed (one worker left to take it).
+        assertThat(second.terminate().exitCode()).isZero();
+        long finished = query("SELECT MIN(step_execution_id) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"
+                + " AND status = 'COMPLETED'");
+        replay(finished);
+        first.awaitLine(line -> line.contains("dropped the request for step execution " + finished), LONG);
+        assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'COMPLETED' AND step_execution_id = "
+                + finished)).isEqualTo(1);
+        assertThat(first.terminate().exitCode()).isZero();
+    }
+
+    @Test
+    void withoutALiveWorkerTheRunFailsWithinTheTimeoutAndAStoppedWorkerHandsBackItsPartition() throws Exception {
+        migrate();
+        long started = System.nanoTime();
+        NqueensProcess.Result alone = run("run", "--sizes", "14");
+        assertThat(alone.exitCode()).isEqualTo(1);
+        assertThat(alone.err()).startsWith("nqueens: no live worker: none has sent a heartbeat for 8 s");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("JVM start, then the 8 s timeout")
+                .isLessThan(Duration.ofSeconds(60));
+
+        NqueensProcess first = worker();
+        NqueensProcess.Result resumed = run("run", "--sizes", "14");
+        assertThat(resumed.exitCode()).as(resumed.out() + resumed.err()).isZero();
+        assertExactlyTheKnownValues(14, 14);
+
+        // SIGTERM in the middle of a partition (n = 17 in one partition: long): the worker hands it back and
+        // exits 0; another goes on with it from the units it recorded.
+        Files.writeString(work.resolve("config/application.yml"), Files.readString(work.resolve(
+                "config/application.yml")).replace("  cluster:\n", "  count:\n    partitions: 1\n  cluster:\n"));
+        NqueensProcess manager = start("run", "--sizes", "17");
+        first.awaitLine(line -> line.contains("partition countPart:n17-") && line.contains("started"), LONG);
+        worker();
+        NqueensProcess.Result stopped = first.terminate();
+        assertThat(stopped.exitCode()).isZero();
+        assertThat(stopped.out()).contains("stopped: handed back 1 partition(s) in progress");
+        NqueensProcess.Result run = manager.waitFor(LONG);
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("was handed back: sent again");
+        assertExactlyTheKnownValues(17, 17);
+        assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'HANDED_BACK'")).isEqualTo(1);
+        assertEachPartitionCompletedOnceAndEachUnitCountedOnce(
+                query("SELECT MAX(job_execution_id) FROM batch_job_execution"), 17, 17);
+    }
+
+    @Test
+    void aSizeCountedTwiceIsPublishedOnlyFromTwoDifferentWorkersThatAgree() throws Exception {
+        migrate();
+        Files.writeString(work.resolve("config/application.yml"), Files.readString(work.resolve(
+                "config/application.yml")) + "    cross-check: all\n");
+        worker();
+        worker();
+        NqueensProcess.Result run = run("run", "--sizes", "13-15", "--store-all-up-to", "0",
+                "--store-fundamental-up-to", "0");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertExactlyTheKnownValues(13, 15);
+        assertThat(run.out()).contains("work units (each counted twice)");
+        assertThat(query("""
+                SELECT COUNT(*) FROM partition_execution a JOIN partition_execution b
+                  ON b.partition_name = a.partition_name || '-r2' AND a.outcome = 'COMPLETED' AND b.outcome = 'COMPLETED'
+                WHERE a.partition_name LIKE 'countPart:%' AND a.worker_id = b.worker_id""")).as("same worker twice")
+                .isZero();
+        assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'COMPLETED'"
+                + " AND partition_name LIKE 'countPart:%-r2'")).isPositive();
+    }
+
+    @Test
+    void aWorkerOfAnotherSchemaRefusesAndWrongBrokerCredentialsGetExitFour() throws Exception {
+        migrate();
+        execute("""
+                INSERT INTO flyway_schema_history (installed_rank, version, description, type, script, checksum,
+                    installed_by, execution_time, success)
+                SELECT MAX(installed_rank) + 1, '999', 'from the future', 'SQL', 'V999__x.sql', 0, 'test', 0, TRUE
+                FROM flyway_schema_history""");
+        NqueensProcess.Result worker = run("worker");
+        assertThat(worker.exitCode()).isEqualTo(1);
+        assertThat(worker.err()).startsWith("nqueens: the database schema is at version 999, newer than this build");
+        assertThat(worker.err().lines()).hasSize(1);
+
+        environment.put("SPRING_RABBITMQ_PASSWORD", "wrong");
+        NqueensProcess.Result refused = run("worker");
+        assertThat(refused.exitCode()).isEqualTo(4);
+        assertThat(refused.err()).startsWith("nqueens: the broker amqp://").contains("refused the login of user")
+                .doesNotContain("wrong");
+        assertThat(refused.err().lines()).hasSize(1);
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------
+
+    /** Creates the schema as an operator does: only a manager migrates. */
+    private void migrate() throws Exception {
+        Map<String, String> local = new HashMap<>(environment);
+        local.put("NQUEENS_CLUSTER_ENABLED", "false");
+        NqueensProcess.Result result = NqueensProcess.run(work, local, "run", "--sizes", "1");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+    }
+
+    private NqueensProcess worker() throws Exception {
+        NqueensProcess worker = start("worker", "--threads", "1");
+        worker.awaitLine(line -> line.contains(" started: 1 thread(s)"), LONG);
+        return worker;
+    }
+
+    private NqueensProcess start(String... args) throws IOException {
+        NqueensProcess process = NqueensProcess.start(work, environment, args);
+        processes.add(process);
+        return process;
+    }
+
+    private NqueensProcess.Result run(String... args) throws Exception {
+        return start(args).waitFor(LONG);
+    }
+
+    /** Puts a request for {@code stepExecutionId} on the queue, as a dead run would have left it. */
+    private void replay(long stepExecutionId) throws Exception {
+        String queue = Files.readString(work.resolve("config/application.yml")).lines()
+                .filter(line -> line.trim().startsWith("queue:")).findFirst().orElseThrow().split(":", 2)[1].trim();
+        try (Connection connection = TestBroker.connectionFactory().newConnection();
+                Channel channel = connection.createChannel()) {
+            channel.basicPublish("", queue, new AMQP.BasicProperties.Builder().type("nqueens.StepExecutionRequest")
+                    .contentType("application/json").build(), ("{\"step\":\"countPart\",\"stepExecutionId\":"
+                    + stepExecutionId + "}").getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private void assertExactlyTheKnownValues(int from, int to) throws SQLException {
+        for (int n = from; n <= to; n++) {
+            Reference.Counts expected = Reference.counts(n);
+            assertThat(query("SELECT total_solutions FROM board_summary WHERE n = " + n)).as("n=%d", n)
+                    .isEqualTo(expected.total());
+            assertThat(query("SELECT fundamental_solutions FROM board_summary WHERE n = " + n))
+                    .isEqualTo(expected.fundamental());
+            assertThat(query("SELECT rot90_classes FROM board_summary WHERE n = " + n)).isEqualTo(expected.rot90());
+            assertThat(query("SELECT rot180_classes FROM board_summary WHERE n = " + n)).isEqualTo(expected.rot180());
+            assertThat(query("SELECT asymmetric_classes FROM board_summary WHERE n = " + n))
+                    .isEqualTo(expected.asymmetric());
+        }
+        assertThat(query("SELECT COUNT(*) FROM count_unit")).as("units are kept only until published").isZero();
+    }
+
+    /**
+     * From the job repository: every count partition of the run completed, and the units they
+     * wrote add up to the units of the sizes (nothing counted twice, nothing missing).
+     */
+    private void assertEachPartitionCompletedOnceAndEachUnitCountedOnce(long runId, int from, int to)
+            throws SQLException {
+        assertThat(query("SELECT COUNT(*) FROM batch_step_execution WHERE job_execution_id = " + runId
+                + " AND step_name LIKE 'countPart:%' AND status <> 'COMPLETED'")).isZero();
+        long units = 0;
+        for (int size = from; size <= to; size++) {
+            units += dev.nqueens.count.CountingEngine.workUnits(size).size();
+        }
+        assertThat(query("SELECT SUM(write_count) FROM batch_step_execution WHERE job_execution_id = " + runId
+                + " AND step_name LIKE 'countPart:%'")).isEqualTo(units);
+    }
+
+    private long query(String sql) throws SQLException {
+        try (java.sql.Connection db = DriverManager.getConnection(databaseUrl, "postgres", "postgres");
+                Statement statement = db.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+
+    private void execute(String sql) throws SQLException {
+        try (java.sql.Connection db = DriverManager.getConnection(databaseUrl, "postgres", "postgres");
+                Statement statement = db.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package dev.nqueens.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The nightly schedule across daylight-saving changes: no night skipped, none doubled. */
+class NightlySchedulerTests {
+
+    private static final ZoneId BERLIN = ZoneId.of("Europe/Berlin");
+
+    @Test
+    void aTimeThatDoesNotExistOnTheNightTheClocksGoForwardRunsOnceAfterTheJump() {
+        // 2026-03-29: 02:00 → 03:00 in Berlin; 02:30 does not exist that night.
+        List<ZonedDateTime> runs = NightlyScheduler.schedule(NightlyScheduler.parse("30 2 * * *"), BERLIN,
+                LocalDateTime.of(2026, 3, 27, 12, 0), 4);
+        assertThat(runs).extracting(run -> run.toLocalDate().getDayOfMonth()).containsExactly(28, 29, 30, 31);
+        assertThat(runs.get(1)).isEqualTo(ZonedDateTime.of(2026, 3, 29, 3, 30, 0, 0, BERLIN));
+        assertThat(runs.get(2).toLocalTime()).hasToString("02:30");
+    }
+
+    @Test
+    void aTimeThatOccursTwiceOnTheNightTheClocksGoBackRunsOnce() {
+        // 2026-10-25: 03:00 → 02:00 in Berlin; 02:30 occurs twice that night.
+        List<ZonedDateTime> runs = NightlyScheduler.schedule(NightlyScheduler.parse("30 2 * * *"), BERLIN,
+                LocalDateTime.of(2026, 10, 23, 12, 0), 4);
+        assertThat(runs).extracting(run -> run.toLocalDate().getDayOfMonth()).containsExactly(24, 25, 26, 27);
+        assertThat(runs.get(1).getOffset().getTotalSeconds()).isEqualTo(2 * 3600);
+    }
+
+    @Test
+    void theDefaultScheduleRunsEveryNightAtTwoInItsZone() {
+        List<ZonedDateTime> runs = NightlyScheduler.schedule(NightlyScheduler.parse("0 2 * * *"), ZoneId.of("UTC"),
+                LocalDateTime.of(2026, 12, 1, 2, 0), 2);
+        assertThat(runs).containsExactly(ZonedDateTime.of(2026, 12, 2, 2, 0, 0, 0, ZoneId.of("UTC")),
+                ZonedDateTime.of(2026, 12, 3, 2, 0, 0, 0, ZoneId.of("UTC")));
+    }
+}
