@@ -76,13 +76,7 @@ public class Application {
         application.addListeners(new SettingsCheck(runs, schedules, Invocation.DB_SERVER.equals(invocation.command()),
                 clusterCommand),
                 (ApplicationEnvironmentPreparedEvent event) -> databaseUrl[0] = withoutOptions(event.getEnvironment()
-                        .getProperty("spring.datasource.url", "the database")),
-                (ApplicationEnvironmentPreparedEvent event) -> {
-                    if (clusterCommand || runs && event.getEnvironment()
-                            .getProperty("nqueens.cluster.enabled", Boolean.class, false)) {
-                        BrokerCheck.check(event.getEnvironment());
-                    }
-                });
+                        .getProperty("spring.datasource.url", "the database")));
         if (Invocation.RUN.equals(invocation.command()) || schedules) {
             application.addListeners((ApplicationEnvironmentPreparedEvent event) -> recoverH2(event, out));
         } else {

@@ -57,7 +57,7 @@ class NqueensFunctionalTests {
         NqueensProcess.Result history = nqueens("history", "--format", "csv");
         assertThat(history.out().lines()).hasSize(3).first()
                 .isEqualTo("run,started,ended,status,sizes,published,rows_written,seconds");
-        assertThat(history.out()).contains(",COMPLETED,8,,0,").contains(",COMPLETED,\"1-8,10\",1 2 3 4 5 6 7 8 10,873,");
+        assertThat(history.out()).contains(",COMPLETED,8,,0,").contains(",COMPLETED,\"1-8,10\",\"1 2 3 4 5 6 7 8 10\",873,");
 
         NqueensProcess.Result unsolved = nqueens("show", "9");
         assertThat(unsolved.exitCode()).isEqualTo(1);

@@ -104,6 +104,7 @@ public class Commands {
             out.println("Restarted the unfinished run of the same sizes: finished sizes were kept.");
         }
         printSummaryTable(outcome.plan(), out);
+        outcome.notes().forEach(note -> out.println("note: " + note));
         if (outcome.windowClosed()) {
             printWhatIsLeft(outcome, window.orElseThrow(), out);
             outcome.failures().stream().filter(failure -> !failure.contains("window closed"))

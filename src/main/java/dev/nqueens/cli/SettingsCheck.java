@@ -1,5 +1,6 @@
 package dev.nqueens.cli;
 
+import dev.nqueens.cluster.BrokerCheck;
 import dev.nqueens.job.BoardSizes;
 import dev.nqueens.job.NightlyScheduler;
 import dev.nqueens.job.NqueensProperties;
@@ -23,8 +24,8 @@ import org.springframework.core.env.SimpleCommandLinePropertySource;
 
 /**
  * Checks the {@code nqueens.*} settings as soon as the configuration is read, before any bean,
- * connection or file exists, so bad settings change nothing. For {@code run} it also checks that
- * the output folder can be written.
+ * connection or file exists, so bad settings change nothing. In cluster mode it also makes sure the
+ * broker can be reached; for {@code run} it checks last that the output folder can be written.
  */
 public final class SettingsCheck implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
 
@@ -68,6 +69,8 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
         boolean clusterMode = settings.cluster() != null && settings.cluster().enabled();
         if (needsCluster || clusterMode && (needsSchedule || needsOutput)) {
             checkCluster(settings.cluster(), event.getEnvironment());
+            // Before anything is opened or written: an unreachable broker is exit 4, one line.
+            BrokerCheck.check(event.getEnvironment());
         }
         if (needsServer) {
             try {
@@ -75,6 +78,10 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }
+        }
+        if (needsOutput) {
+            // Last: the probe creates the folder, and bad settings must leave nothing behind.
+            checkWritableFolder(Path.of(settings.outputDir()));
         }
     }
 
@@ -145,9 +152,6 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
         }
         if (needsServer) {
             checkServer(settings.dbServer());
-        }
-        if (needsOutput) {
-            checkWritableFolder(Path.of(settings.outputDir()));
         }
     }
 

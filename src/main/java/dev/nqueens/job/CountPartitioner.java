@@ -2,6 +2,7 @@ package dev.nqueens.job;
 
 import dev.nqueens.store.CountUnits;
 import dev.nqueens.store.StoredLevel;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,9 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
  * … so every partition gets a like share of cheap and expensive units. A size counted twice (no
  * published values) has each partition twice, the second replicas after all the first ones, so
  * that two different workers count them (see {@link OrderedSplitter} for the order partitions run
- * in). A size published meanwhile (a restarted run) has no plan any more and no partitions.
+ * in). Only partitions with units still to count are handed out: a size published meanwhile (a
+ * restarted run) has no plan any more and no partitions, a partition whose units are all stored is
+ * done, and a partition whose units' two counts disagreed (and were dropped) is handed out again.
  */
 class CountPartitioner implements Partitioner {
 
@@ -35,7 +38,11 @@ class CountPartitioner implements Partitioner {
                 continue;
             }
             for (int replica = 1; replica <= split.replicas(); replica++) {
+                BitSet counted = countUnits.countedUnits(size.n(), replica);
                 for (int index = 0; index < split.partitions(); index++) {
+                    if (allCounted(counted, index, split)) {
+                        continue;
+                    }
                     CountPartition partition = new CountPartition(size.n(), split.partitions(), index, replica,
                             split.unitFingerprint());
                     ExecutionContext context = new ExecutionContext();
@@ -46,5 +53,14 @@ class CountPartitioner implements Partitioner {
             }
         }
         return partitions;
+    }
+
+    private static boolean allCounted(BitSet counted, int index, CountUnits.Plan split) {
+        for (int unit = index; unit < split.workUnits(); unit += split.partitions()) {
+            if (!counted.get(unit)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

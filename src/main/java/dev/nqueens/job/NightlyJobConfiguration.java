@@ -98,8 +98,9 @@ class NightlyJobConfiguration {
     }
 
     /**
-     * The counting step runs again when a run is restarted, even after it completed: partitions
-     * reopened because their units' two counts disagreed (see {@link SizePublisher}) are counted again.
+     * The counting step (and each of its partitions) runs again when a run is restarted, even after
+     * it completed, if it has units left to count: those whose two counts disagreed and were
+     * dropped (see {@link SizePublisher}). The partitioner hands out only partitions with units left.
      */
     @Bean
     Step count(JobRepository jobRepository, Step countPart, CountPartitioner countPartitioner,
@@ -120,6 +121,7 @@ class NightlyJobConfiguration {
             boolean rerunWhenComplete, JobRepository jobRepository, PartitionExecution partitionExecution,
             PartitionMonitor partitionMonitor, RunControl runControl) {
         SimpleStepExecutionSplitter splitter = new SimpleStepExecutionSplitter(jobRepository, workerName, partitioner);
+        splitter.setAllowStartIfComplete(rerunWhenComplete);
         return new StepBuilder(name, jobRepository)
                 .partitioner(workerName, partitioner)
                 .splitter(new OrderedSplitter(splitter, runControl))

@@ -43,10 +43,12 @@ public class NightlyRun {
     /**
      * How a run ended: the job's status, its plan, whether it restarted an earlier execution, why
      * it failed, how long it took, whether its time window closed before the work was done, what
-     * it published, and how far each size it did not finish has got (before and after the run).
+     * it published, how far each size it did not finish has got (before and after the run), and
+     * what went wrong and was put right along the way (e.g. two counts of a unit that disagreed).
      */
     public record Outcome(BatchStatus status, List<SizePlan> plan, boolean restarted, List<String> failures,
-            Duration elapsed, boolean windowClosed, Set<Integer> published, List<SizeProgress> unfinished) {
+            Duration elapsed, boolean windowClosed, Set<Integer> published, List<SizeProgress> unfinished,
+            List<String> notes) {
 
         public boolean completed() {
             return status == BatchStatus.COMPLETED;
@@ -73,10 +75,12 @@ public class NightlyRun {
     private final ProgressReporter console;
     private final ReportExporter exporter;
     private final NqueensProperties properties;
+    private final SizePublisher publisher;
 
     NightlyRun(JobOperator jobOperator, JobRepository jobRepository, Job nightlyJob, SolutionStore store,
             RunLock runLock, RunControl runControl, CountPlanner countPlanner, WorkProgress workProgress,
-            ProgressReporter console, ReportExporter exporter, NqueensProperties properties) {
+            ProgressReporter console, ReportExporter exporter, NqueensProperties properties, SizePublisher publisher) {
+        this.publisher = publisher;
         this.jobOperator = jobOperator;
         this.jobRepository = jobRepository;
         this.nightlyJob = nightlyJob;
@@ -130,8 +134,11 @@ public class NightlyRun {
                     && runControl.windowClosed(execution.getId());
             runControl.windowClosed(execution.getId(), windowClosed);
             Duration elapsed = Duration.between(execution.getStartTime(), execution.getEndTime());
+            List<String> notes = publisher.failures(execution).stream()
+                    .filter(note -> failures.stream().noneMatch(failure -> failure.contains(note))).toList();
             return new Outcome(execution.getStatus(), plan, restarted, failures, elapsed, windowClosed, published,
-                    execution.getStatus() == BatchStatus.COMPLETED ? List.of() : unfinished(execution, plan, before));
+                    execution.getStatus() == BatchStatus.COMPLETED ? List.of() : unfinished(execution, plan, before),
+                    notes);
         }
     }
 

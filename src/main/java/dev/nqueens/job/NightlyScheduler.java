@@ -59,7 +59,7 @@ public class NightlyScheduler {
      */
     public void runForever(CronExpression cron, ZoneId zone, Supplier<RunRequest.Builder> request, PrintStream out) {
         LocalDateTime last = LocalDateTime.now(zone);
-        out.printf("%s schedule '%s' (%s) started; next run at %s%n", now(zone), cron, zone,
+        out.printf("%s schedule '%s' started (zone %s); next run at %s%n", now(zone), cron, zone,
                 TIME.format(next(cron, last)));
         while (true) {
             LocalDateTime next = next(cron, max(last, LocalDateTime.now(zone)));

@@ -32,7 +32,8 @@ class PublishTasklet implements Tasklet {
             try {
                 switch (publisher.publishIfComplete(execution, size)) {
                     case PUBLISHED -> contribution.incrementWriteCount(1);
-                    case NOT_COMPLETE -> failures.add("n=" + size.n() + " is not complete after all its partitions ended");
+                    case NOT_COMPLETE -> failures.add(publisher.failure(execution, size.n())
+                            .orElse("n=" + size.n() + " is not complete after all its partitions ended"));
                     case ALREADY_PUBLISHED -> { }
                 }
             } catch (CountMismatchException e) {

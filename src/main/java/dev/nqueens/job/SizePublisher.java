@@ -10,9 +10,11 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.springframework.batch.core.BatchStatus;
-import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
@@ -43,6 +45,8 @@ class SizePublisher {
     private final RunControl runControl;
     private final JobRepository jobRepository;
     private final TransactionTemplate perSize;
+    /** Why a size of a run (job execution id, n) could not be published, for the publish step to report. */
+    private final Map<String, String> failures = new ConcurrentHashMap<>();
 
     SizePublisher(SolutionStore store, CountUnits countUnits, KnownCounts known, RunControl runControl,
             JobRepository jobRepository, PlatformTransactionManager transactionManager) {
@@ -62,6 +66,27 @@ class SizePublisher {
      *     counts disagree (those units' counts are dropped, to be counted again); it is not published
      */
     synchronized Result publishIfComplete(JobExecution execution, SizePlan size) {
+        try {
+            return publish(execution, size);
+        } catch (CountMismatchException e) {
+            failures.put(execution.getId() + ":" + size.n(), e.getMessage());
+            throw e;
+        }
+    }
+
+    /** Why an earlier attempt of this run could not publish size {@code n}, if one failed. */
+    Optional<String> failure(JobExecution execution, int n) {
+        return Optional.ofNullable(failures.get(execution.getId() + ":" + n));
+    }
+
+    /** Every reason a size of this run could not be published when first tried. */
+    List<String> failures(JobExecution execution) {
+        String prefix = execution.getId() + ":";
+        return failures.entrySet().stream().filter(e -> e.getKey().startsWith(prefix)).map(Map.Entry::getValue)
+                .sorted().toList();
+    }
+
+    private Result publish(JobExecution execution, SizePlan size) {
         int n = size.n();
         if (size.action() == SizePlan.Action.SKIP
                 || runControl.publishedByInstance(execution.getJobInstance().getInstanceId()).contains(n)) {
@@ -82,7 +107,7 @@ class SizePublisher {
                 return Result.NOT_COMPLETE;
             }
             if (plan.replicas() == 2) {
-                rejectDisagreements(execution, plan);
+                rejectDisagreements(plan);
             }
             counts = countUnits.sum(n, 1);
         } else {
@@ -119,39 +144,22 @@ class SizePublisher {
     }
 
     /**
-     * Two counts of a unit that differ: both are dropped, the partitions that hold the unit are
-     * reopened (so that the next run counts it again, on whichever workers take them) and the size
-     * fails, naming the units and the workers.
+     * Two counts of a unit that differ: both are dropped, so the unit is counted again (by this run
+     * if its counting step has not started yet, else by the next run: its partitions are handed
+     * out again), and the size is not published now; the message names the units and the workers.
      */
-    private void rejectDisagreements(JobExecution execution, CountUnits.Plan plan) {
+    private void rejectDisagreements(CountUnits.Plan plan) {
         int n = plan.n();
         List<CountUnits.Disagreement> disagreements = countUnits.disagreements(n);
         if (disagreements.isEmpty()) {
             return;
         }
         perSize.executeWithoutResult(status -> disagreements.forEach(d -> countUnits.forgetUnit(n, d.unitIndex())));
-        disagreements.stream().map(d -> d.unitIndex() % plan.partitions()).distinct().forEach(index -> {
-            for (int replica = 1; replica <= 2; replica++) {
-                reopen(execution, new CountPartition(n, plan.partitions(), index, replica, plan.unitFingerprint()));
-            }
-        });
         throw new CountMismatchException("n=" + n + ": the two counts of " + disagreements.size()
-                + " work unit(s) disagree, so both were dropped and the next run counts them again: "
+                + " work unit(s) disagree, so both were dropped and they are counted again: "
                 + disagreements.stream().limit(3).map(d -> "unit " + d.unitIndex() + " " + d.first().describe()
                         + " by " + d.firstBy() + " but " + d.second().describe() + " by " + d.secondBy())
                         .collect(Collectors.joining("; ")));
-    }
-
-    /** Marks a completed partition as failed, so that a restart of the run executes it again. */
-    private void reopen(JobExecution execution, CountPartition partition) {
-        StepExecution last = jobRepository.getLastStepExecution(execution.getJobInstance(),
-                NightlyJobConfiguration.COUNT_PART_STEP + ":" + partition.name());
-        if (last != null && last.getStatus() == BatchStatus.COMPLETED) {
-            last.setStatus(BatchStatus.FAILED);
-            last.setExitStatus(ExitStatus.FAILED.addExitDescription(
-                    "reopened: its units' two counts disagreed, they are counted again"));
-            jobRepository.update(last);
-        }
     }
 
     /** Whether the solve partition of size {@code n} has completed in this job instance. */
