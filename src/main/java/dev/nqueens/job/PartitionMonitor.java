@@ -1,6 +1,5 @@
 package dev.nqueens.job;
 
-import dev.nqueens.store.StoredLevel;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -127,9 +126,7 @@ class PartitionMonitor implements StepExecutionListener {
 
     /** The progress of a size one of whose partitions is running. */
     private void reportProgress(SizePlan size, Set<String> running) {
-        String partitions = size.level() == StoredLevel.COUNT
-                ? NightlyJobConfiguration.COUNT_PART_STEP + ":" + String.format("n%02d-", size.n())
-                : NightlyJobConfiguration.SOLVE_SIZE_STEP + ":" + SolvePartitioner.partitionName(size.n());
+        String partitions = size.partitionNamePrefix();
         if (running.stream().anyMatch(name -> name.startsWith(partitions))) {
             workProgress.of(size).ifPresent(p -> progress.report(size.n(), p.done(), p.total(), p.description()));
         }

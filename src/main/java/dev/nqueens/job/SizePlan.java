@@ -51,6 +51,16 @@ public record SizePlan(int n, StoredLevel level, Action action) {
                 .sorted(java.util.Comparator.comparingInt(SizePlan::n)).toList();
     }
 
+    /**
+     * What the names of this size's partitions start with: {@code solveSize:n08} (its one
+     * partition), {@code countPart:n18-} (its counting partitions).
+     */
+    String partitionNamePrefix() {
+        return level == StoredLevel.COUNT
+                ? NightlyJobConfiguration.COUNT_PART_STEP + ":" + String.format("n%02d-", n)
+                : NightlyJobConfiguration.SOLVE_SIZE_STEP + ":" + SolvePartitioner.partitionName(n);
+    }
+
     /** {@code 8:ALL:COMPUTE,17:COUNT:SKIP}. */
     public static String format(List<SizePlan> plans) {
         return plans.stream().map(p -> p.n + ":" + p.level + ":" + p.action).collect(Collectors.joining(","));

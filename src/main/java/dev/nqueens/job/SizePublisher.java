@@ -111,7 +111,7 @@ class SizePublisher {
             }
             counts = countUnits.sum(n, 1);
         } else {
-            if (!solved(execution, n)) {
+            if (!solved(execution, size)) {
                 return Result.NOT_COMPLETE;
             }
             counts = store.countStored(n, SolvePartitioner.tablesFor(size), size.level());
@@ -162,10 +162,10 @@ class SizePublisher {
                         .collect(Collectors.joining("; ")));
     }
 
-    /** Whether the solve partition of size {@code n} has completed in this job instance. */
-    private boolean solved(JobExecution execution, int n) {
+    /** Whether the solve partition of a stored size has completed in this job instance. */
+    private boolean solved(JobExecution execution, SizePlan size) {
         StepExecution last = jobRepository.getLastStepExecution(execution.getJobInstance(),
-                NightlyJobConfiguration.SOLVE_SIZE_STEP + ":" + SolvePartitioner.partitionName(n));
+                size.partitionNamePrefix());
         return last != null && last.getStatus() == BatchStatus.COMPLETED;
     }
 
@@ -185,9 +185,7 @@ class SizePublisher {
      * span several nights).
      */
     private long wallTime(JobExecution current, SizePlan size) {
-        String prefix = size.level() == StoredLevel.COUNT
-                ? NightlyJobConfiguration.COUNT_PART_STEP + ":" + String.format("n%02d-", size.n())
-                : NightlyJobConfiguration.SOLVE_SIZE_STEP + ":" + SolvePartitioner.partitionName(size.n());
+        String prefix = size.partitionNamePrefix();
         long total = 0;
         for (JobExecution execution : jobRepository.getJobExecutions(current.getJobInstance())) {
             LocalDateTime first = null;
