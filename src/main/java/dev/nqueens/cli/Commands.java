@@ -16,11 +16,13 @@ import dev.nqueens.query.ReadOnlyQuery;
 import dev.nqueens.query.RunHistory;
 import dev.nqueens.verify.StoredDataVerifier;
 import dev.nqueens.verify.VerificationReport;
+import dev.nqueens.web.Serve;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /** Carries out a parsed {@link Invocation} inside the application context. */
@@ -35,10 +37,12 @@ public class Commands {
     private final RunHistory history;
     private final NightlyScheduler scheduler;
     private final DatabaseServer databaseServer;
+    private final ObjectProvider<Serve> web;
 
     Commands(NightlyRun nightlyRun, SolutionStore store, NqueensProperties properties, StoredDataVerifier verifier,
             ReadOnlyQuery readOnlyQuery, RunHistory history, NightlyScheduler scheduler,
-            DatabaseServer databaseServer) {
+            DatabaseServer databaseServer, ObjectProvider<Serve> web) {
+        this.web = web;
         this.scheduler = scheduler;
         this.databaseServer = databaseServer;
         this.nightlyRun = nightlyRun;
@@ -62,6 +66,7 @@ public class Commands {
             case Invocation.VERIFY -> verify(out);
             case Invocation.SCHEDULE -> schedule(out);
             case Invocation.DB_SERVER -> serve(out, err);
+            case Invocation.SERVE -> web.getObject().serveUntilStopped(out);
             case Invocation.SQL -> query(out, err, invocation.format(),
                     printer -> readOnlyQuery.run(invocation.statement(), printer));
             case Invocation.HISTORY -> query(out, err, invocation.format(),

@@ -18,7 +18,7 @@ import picocli.CommandLine.ParseResult;
  * become Spring properties with the highest precedence.
  *
  * @param command {@link #RUN}, {@link #SHOW}, {@link #COUNT}, {@link #VERIFY}, {@link #SQL}, {@link #HISTORY},
- *     {@link #SCHEDULE}, {@link #DB_SERVER} or {@link #HELP}
+ *     {@link #SCHEDULE}, {@link #DB_SERVER}, {@link #SERVE} or {@link #HELP}
  * @param settings the settings this invocation overrides, as Spring command-line properties
  * @param force {@code run}: recompute sizes already published
  * @param size {@code show}, {@code count}: the board size
@@ -40,12 +40,14 @@ public record Invocation(String command, List<String> settings, boolean force, i
     public static final String HISTORY = "history";
     public static final String SCHEDULE = "schedule";
     public static final String DB_SERVER = "db-server";
+    public static final String SERVE = "serve";
     public static final String HELP = "help";
-    private static final String COMMANDS = " (commands: run, show, count, verify, sql, history, schedule, db-server;"
-            + " see --help)";
+    private static final String COMMANDS = " (commands: run, show, count, verify, sql, history, schedule, db-server,"
+            + " serve; see --help)";
 
     @Command(name = "nqueens", subcommands = {RunOptions.class, ShowOptions.class, CountOptions.class,
-            VerifyOptions.class, SqlOptions.class, HistoryOptions.class, ScheduleOptions.class, DbServerOptions.class},
+            VerifyOptions.class, SqlOptions.class, HistoryOptions.class, ScheduleOptions.class, DbServerOptions.class,
+            ServeOptions.class},
             description = "Solves the N-Queens problem for a range of board sizes, stores and exports the solutions.")
     static final class Root {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
@@ -132,6 +134,13 @@ public record Invocation(String command, List<String> settings, boolean force, i
         String tcpPort;
     }
 
+    @Command(name = SERVE, description = "Serve the results read-only over HTTP on 127.0.0.1 (report, board pictures,"
+            + " downloads, JSON API, health) until Ctrl-C; runs the nightly schedule too (nqueens.schedule.enabled).")
+    static final class ServeOptions {
+        @Option(names = "--port", paramLabel = "PORT", description = "HTTP port (default 8080, setting server.port).")
+        String port;
+    }
+
     /** The usage text of all commands. */
     public static String usage() {
         CommandLine root = new CommandLine(new Root());
@@ -180,6 +189,11 @@ public record Invocation(String command, List<String> settings, boolean force, i
                 settings.add("--nqueens.db-server.tcp-port=" + port("--tcp-port", server.tcpPort));
             }
             return new Invocation(DB_SERVER, List.copyOf(settings), false, 0, 0, false, false, 0, null, null);
+        }
+        if (options instanceof ServeOptions serve) {
+            List<String> settings = serve.port == null ? List.of()
+                    : List.of("--server.port=" + port("--port", serve.port));
+            return new Invocation(SERVE, settings, false, 0, 0, false, false, 0, null, null);
         }
         if (options instanceof SqlOptions sql) {
             return new Invocation(SQL, List.of(), false, 0, 0, false, false, 0, sql.statement, format(sql.format));

@@ -55,6 +55,9 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
                     + e.getProperty().getValue() + "': " + cause.getMessage());
         }
         check(settings);
+        if (needsSchedule) {
+            scheduleEnabled(event.getEnvironment());
+        }
         if (needsServer) {
             try {
                 DatabaseServer.embeddedFile(event.getEnvironment().getProperty("spring.datasource.url"));
@@ -62,6 +65,19 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
                 throw new UsageException(e.getMessage());
             }
         }
+    }
+
+    /**
+     * {@code nqueens.schedule.enabled}: whether {@code serve} runs the nightly schedule (default true).
+     *
+     * @throws UsageException unless it is true or false
+     */
+    public static boolean scheduleEnabled(org.springframework.core.env.Environment environment) {
+        String value = environment.getProperty("nqueens.schedule.enabled", "true").trim();
+        if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+            throw new UsageException("invalid setting nqueens.schedule.enabled='" + value + "': true or false");
+        }
+        return Boolean.parseBoolean(value);
     }
 
     /**
@@ -120,6 +136,9 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
             throw new UsageException("setting nqueens.storage: " + e.getMessage());
         }
         if (needsSchedule) {
+            if (settings.schedule() == null) {
+                throw new UsageException("missing setting nqueens.schedule.cron");
+            }
             try {
                 NightlyScheduler.parse(settings.schedule() == null ? null : settings.schedule().cron());
             } catch (IllegalArgumentException e) {

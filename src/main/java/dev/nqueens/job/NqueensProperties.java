@@ -23,6 +23,7 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
     public static final java.util.Set<String> KEYS = java.util.Set.of("nqueens.sizes", "nqueens.threads",
             "nqueens.chunk-size", "nqueens.output-dir", "nqueens.storage.all-up-to",
             "nqueens.storage.fundamental-up-to", "nqueens.progress-interval", "nqueens.schedule.cron",
+            "nqueens.schedule.enabled",
             "nqueens.db-server.pg-port", "nqueens.db-server.tcp-port", "nqueens.db-server.user",
             "nqueens.db-server.password");
 
