@@ -16,8 +16,8 @@ import org.springframework.context.annotation.Profile;
 
 /**
  * What {@code serve} adds to Boot's web and actuator set-up: the service's health leaves the
- * nightly run out, and Tomcat hands encoded slashes to the application (which refuses them as file
- * names with a problem) instead of answering with its own error page.
+ * nightly run out; Tomcat hands encoded slashes to the application (which refuses them as file
+ * names with a problem), and what Tomcat refuses itself is a problem too ({@link ProblemReportValve}).
  */
 @Configuration(proxyBeanMethods = false)
 @Profile(Serve.PROFILE)
@@ -77,7 +77,10 @@ class WebConfiguration {
 
     @Bean
     WebServerFactoryCustomizer<TomcatServletWebServerFactory> encodedSlashesReachTheApplication() {
-        return factory -> factory.addConnectorCustomizers(connector -> connector.setEncodedSolidusHandling(
-                "passthrough"));
+        return factory -> {
+            factory.addConnectorCustomizers(connector -> connector.setEncodedSolidusHandling("passthrough"));
+            factory.addContextCustomizers(context -> ((org.apache.catalina.core.StandardHost) context.getParent())
+                    .setErrorReportValveClass(ProblemReportValve.class.getName()));
+        };
     }
 }
