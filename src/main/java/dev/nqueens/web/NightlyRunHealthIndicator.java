@@ -31,7 +31,10 @@ class NightlyRunHealthIndicator implements HealthIndicator {
 
     @Override
     public Health health() {
-        Optional<LastRun> last = history.lastRun();
+        return of(history.lastRun());
+    }
+
+    static Health of(Optional<LastRun> last) {
         if (last.isEmpty()) {
             return Health.unknown().withDetail("reason", "no run yet").build();
         }

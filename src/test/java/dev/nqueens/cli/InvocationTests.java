@@ -27,6 +27,14 @@ class InvocationTests {
         assertThat(Invocation.parse("show", "8").limit()).isEqualTo(Long.MAX_VALUE);
     }
 
+    @Test
+    void parsesServeWithItsPortAsBootsSetting() {
+        Invocation serve = Invocation.parse("serve", "--port", "9000");
+        assertThat(serve.command()).isEqualTo(Invocation.SERVE);
+        assertThat(serve.springArguments()).containsExactly("--server.port=9000");
+        assertThat(Invocation.parse("serve").springArguments()).isEmpty();
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "frobnicate              | Unmatched argument at index 0: 'frobnicate'",
@@ -38,7 +46,9 @@ class InvocationTests {
         "show 0                  | invalid size list '0'",
         "show 8-9                | show takes one board size",
         "show 8 --limit -1       | invalid value '-1' for --limit",
-        "show                    | Missing required parameter: 'N'"})
+        "show                    | Missing required parameter: 'N'",
+        "serve --port 0          | invalid value '0' for --port: a TCP port 1..65535",
+        "serve --port http       | invalid value 'http' for --port: a TCP port 1..65535"})
     void rejectsBadInputInOneLine(String args, String message) {
         assertThatThrownBy(() -> Invocation.parse(args.split(" "))).isInstanceOf(UsageException.class)
                 .hasMessageStartingWith(message)
