@@ -376,4 +376,39 @@ class ServeFunctionalTests {
             serve.terminate();
         }
     }
+
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE,
+            matches = ".+", disabledReason = TestDatabases.POSTGRES_SKIPPED)
+    void onPostgresServeAndRunsCoexistAndTheirResultsShowAtOnce(@TempDir Path postgres) throws Exception {
+        Map<String, String> environment = TestDatabases.postgresEnvironment("nqueens_serve_ft");
+        NqueensProcess.Result first = NqueensProcess.run(postgres, environment, "run", "--sizes", "1-6");
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        Files.createDirectories(postgres.resolve("config"));
+        Files.writeString(postgres.resolve("config/application.yml"), "nqueens:\n  schedule:\n    enabled: false\n");
+        int port = ServedResults.freePort();
+        NqueensProcess serve = NqueensProcess.start(postgres, environment, "serve", "--port", String.valueOf(port));
+        try {
+            serve.awaitLine(line -> line.startsWith("Serving"), Duration.ofMinutes(2));
+            java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+            assertThat(JSON.readTree(get(client, port, "/api/sizes/6")).get("total_solutions").asLong()).isEqualTo(4);
+
+            NqueensProcess.Result beside = NqueensProcess.run(postgres, environment, "run", "--sizes", "7");
+            assertThat(beside.exitCode()).as(beside.err()).isZero();
+            assertThat(JSON.readTree(get(client, port, "/api/sizes/7")).get("total_solutions").asLong()).isEqualTo(40);
+            assertThat(JSON.readTree(get(client, port, "/api/runs")).get("runs")).hasSize(2);
+            assertThat(JSON.readTree(get(client, port, "/actuator/health")).get("status").asString()).isEqualTo("UP");
+            assertThat(JSON.readTree(get(client, port, "/actuator/health/nightly")).get("status").asString())
+                    .isEqualTo("UP");
+        } finally {
+            serve.terminate();
+        }
+    }
+
+    private static String get(java.net.http.HttpClient client, int port, String path) throws Exception {
+        HttpResponse<String> response = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                "http://127.0.0.1:" + port + path)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(path).isEqualTo(200);
+        return response.body();
+    }
 }

@@ -2,6 +2,7 @@ package dev.nqueens.web;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.nqueens.store.H2CrashRecovery;
 import dev.nqueens.store.H2File;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -55,7 +56,11 @@ final class SwitchingH2DataSource extends AbstractDataSource implements Disposab
         return getConnection();
     }
 
-    /** Runs {@code work} with the file open for writing, then reopens it read-only. */
+    /**
+     * Runs {@code work} with the file open for writing, then reopens it read-only. Before, as
+     * {@code run} and {@code schedule} do when they start, a file left by a run that was killed
+     * holding it is rebuilt ({@link H2CrashRecovery}).
+     */
     <T> T writableDuring(Work<T> work) throws Throwable {
         switchTo(file.url(), "read-write");
         try {
@@ -70,6 +75,9 @@ final class SwitchingH2DataSource extends AbstractDataSource implements Disposab
         try {
             pool.close();
             try {
+                if (!url.equals(readOnlyUrl())) {
+                    new H2CrashRecovery(file, user, password, System.out).recoverIfNeeded();
+                }
                 pool = open(url, name);
             } catch (RuntimeException e) {
                 // Another process may hold the file (an analyst's read-only sql): stay readable.
