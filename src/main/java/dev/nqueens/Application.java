@@ -14,6 +14,8 @@ import dev.nqueens.query.DatabaseServer;
 import dev.nqueens.store.H2CrashRecovery;
 import dev.nqueens.store.H2File;
 import dev.nqueens.store.SchemaCheck;
+import dev.nqueens.web.Serve;
+import dev.nqueens.web.ServeMarker;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.concurrent.CountDownLatch;
@@ -23,7 +25,10 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.boot.web.server.PortInUseException;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
 
 /**
  * Entry point: parses the command line before anything starts, then runs the command in a Spring
@@ -36,6 +41,11 @@ public class Application {
 
     /** H2's "database may be already in use" error code. */
     private static final int H2_DATABASE_ALREADY_OPEN = 90020;
+    /** H2's "database not found, and IFEXISTS=true" error code. */
+    private static final int H2_DATABASE_NOT_FOUND = 90146;
+    /** The commands that only read: on an embedded H2 file they open it read-only and never create it. */
+    private static final java.util.Set<String> READING = java.util.Set.of(Invocation.SHOW, Invocation.SQL,
+            Invocation.HISTORY, Invocation.VERIFY);
     private static final long STOP_GRACE_SECONDS = 120;
 
     public static void main(String[] args) {
@@ -63,20 +73,29 @@ public class Application {
             System.setProperty("h2.bindAddress", "127.0.0.1");
         }
         silenceStartupFailureLog();
-        String[] databaseUrl = {"the database"};
+        String[] databaseUrl = {"the database", null};
         SpringApplication application = new SpringApplication(Application.class);
         application.setBannerMode(Banner.Mode.OFF);
-        application.setWebApplicationType(WebApplicationType.NONE);
+        boolean serves = Invocation.SERVE.equals(invocation.command());
+        application.setWebApplicationType(serves ? WebApplicationType.SERVLET : WebApplicationType.NONE);
+        if (serves) {
+            // The web beans and the settings of application-serve.yml exist for serve only.
+            application.setAdditionalProfiles(Serve.PROFILE);
+        }
         application.setLogStartupInfo(false);
         application.setRegisterShutdownHook(false);
         boolean schedules = Invocation.SCHEDULE.equals(invocation.command());
-        boolean runs = Invocation.RUN.equals(invocation.command()) || schedules;
         boolean clusterCommand = Invocation.WORKER.equals(invocation.command())
                 || Invocation.CLUSTER.equals(invocation.command());
-        application.addListeners(new SettingsCheck(runs, schedules, Invocation.DB_SERVER.equals(invocation.command()),
-                clusterCommand),
-                (ApplicationEnvironmentPreparedEvent event) -> databaseUrl[0] = withoutOptions(event.getEnvironment()
-                        .getProperty("spring.datasource.url", "the database")));
+        application.addListeners(new SettingsCheck(Invocation.RUN.equals(invocation.command()) || schedules || serves,
+                schedules || serves, Invocation.DB_SERVER.equals(invocation.command()), clusterCommand),
+                (ApplicationEnvironmentPreparedEvent event) -> {
+                    databaseUrl[1] = event.getEnvironment().getProperty("spring.datasource.url");
+                    databaseUrl[0] = withoutOptions(databaseUrl[1] == null ? "the database" : databaseUrl[1]);
+                });
+        if (READING.contains(invocation.command())) {
+            application.addListeners((ApplicationEnvironmentPreparedEvent event) -> openH2ReadOnly(event.getEnvironment()));
+        }
         if (Invocation.RUN.equals(invocation.command()) || schedules) {
             application.addListeners((ApplicationEnvironmentPreparedEvent event) -> recoverH2(event, out));
         } else {
@@ -88,7 +107,7 @@ public class Application {
         try {
             context = application.run(invocation.springArguments());
         } catch (RuntimeException e) {
-            return report(e, databaseUrl[0], err);
+            return report(e, databaseUrl, err);
         }
         CountDownLatch finished = new CountDownLatch(1);
         boolean worker = Invocation.WORKER.equals(invocation.command());
@@ -97,12 +116,23 @@ public class Application {
         try {
             return context.getBean(Commands.class).execute(invocation, out, err);
         } catch (RuntimeException e) {
-            return report(e, databaseUrl[0], err);
+            return report(e, databaseUrl, err);
         } finally {
             context.close();
             finished.countDown();
             removeHook(stopper);
         }
+    }
+
+    /**
+     * Reading never writes: an embedded H2 file opened for writing rewrites its header even when
+     * nothing changes, so the reading commands open it with {@code ACCESS_MODE_DATA=r}, and with
+     * {@code IFEXISTS=TRUE} so that a missing database is reported instead of created.
+     */
+    private static void openH2ReadOnly(ConfigurableEnvironment environment) {
+        H2File.of(environment.getProperty("spring.datasource.url")).ifPresent(file -> environment.getPropertySources()
+                .addFirst(new MapPropertySource("nqueensReadOnly", java.util.Map.of("spring.datasource.url",
+                        file.readOnlyUrl() + ";IFEXISTS=TRUE"))));
     }
 
     /** A run that was killed with the embedded H2 file open leaves it to be rebuilt before it is used again. */
@@ -132,6 +162,7 @@ public class Application {
                 context.getBean(NightlyScheduler.class).stop();
                 context.getBean(DatabaseServer.class).stop();
                 context.getBeanProvider(PartitionWorker.class).ifAvailable(PartitionWorker::stop);
+                context.getBeanProvider(Serve.class).ifAvailable(Serve::stop);
             }
             if (context.isActive() && context.getBean(NightlyRun.class).stopRunning()) {
                 err.println("nqueens: stopping at the next chunk boundary; the next run resumes");
@@ -157,7 +188,9 @@ public class Application {
         }
     }
 
-    private static int report(RuntimeException failure, String databaseUrl, PrintStream err) {
+    /** @param urls the database URL as shown (without its options) and as configured */
+    private static int report(RuntimeException failure, String[] urls, PrintStream err) {
+        String databaseUrl = urls[0];
         UsageException usage = findCause(failure, UsageException.class);
         if (usage != null) {
             err.println("nqueens: " + usage.getMessage());
@@ -173,16 +206,27 @@ public class Application {
             err.println("nqueens: " + busy.getMessage());
             return ExitCodes.BUSY;
         }
+        PortInUseException port = findCause(failure, PortInUseException.class);
+        if (port != null) {
+            err.println("nqueens: port " + port.getPort() + " is in use by another program; choose another with --port"
+                    + " or server.port");
+            return ExitCodes.USAGE;
+        }
         SQLException sql = findCause(failure, SQLException.class);
         if (sql != null && (sql.getErrorCode() == H2_DATABASE_ALREADY_OPEN
                 || String.valueOf(sql.getMessage()).contains("The file is locked"))) {
-            err.println("nqueens: the database " + databaseUrl + " is in use by another process (another nqueens"
-                    + " run?); one run at a time");
+            String holder = H2File.of(urls[1]).flatMap(ServeMarker::describeLiveHolder)
+                    .orElse("another process (another nqueens run?)");
+            err.println("nqueens: the database " + databaseUrl + " is in use by " + holder + "; one run at a time");
             return ExitCodes.BUSY;
         }
         if (isUnusableDatabaseUrl(failure)) {
             err.println("nqueens: cannot use the database " + databaseUrl + ": no JDBC driver here takes this URL"
                     + " (jdbc:h2:file:... or jdbc:postgresql://host:port/database)");
+            return ExitCodes.DATABASE;
+        }
+        if (sql != null && sql.getErrorCode() == H2_DATABASE_NOT_FOUND) {
+            err.println("nqueens: the database " + databaseUrl + " does not exist yet: `./nqueens run` creates it");
             return ExitCodes.DATABASE;
         }
         if (isConfigurationError(failure)) {

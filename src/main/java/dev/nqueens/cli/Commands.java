@@ -19,6 +19,7 @@ import dev.nqueens.query.ReadOnlyQuery;
 import dev.nqueens.query.RunHistory;
 import dev.nqueens.verify.StoredDataVerifier;
 import dev.nqueens.verify.VerificationReport;
+import dev.nqueens.web.Serve;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,14 +50,16 @@ public class Commands {
     private final ObjectProvider<PartitionWorker> partitionWorker;
     private final ObjectProvider<ClusterStatus> clusterStatus;
     private final ObjectProvider<Flyway> flyway;
+    private final ObjectProvider<Serve> web;
 
     Commands(NightlyRun nightlyRun, SolutionStore store, NqueensProperties properties, StoredDataVerifier verifier,
             ReadOnlyQuery readOnlyQuery, RunHistory history, NightlyScheduler scheduler,
             DatabaseServer databaseServer, ObjectProvider<PartitionWorker> partitionWorker,
-            ObjectProvider<ClusterStatus> clusterStatus, ObjectProvider<Flyway> flyway) {
+            ObjectProvider<ClusterStatus> clusterStatus, ObjectProvider<Flyway> flyway, ObjectProvider<Serve> web) {
         this.partitionWorker = partitionWorker;
         this.clusterStatus = clusterStatus;
         this.flyway = flyway;
+        this.web = web;
         this.scheduler = scheduler;
         this.databaseServer = databaseServer;
         this.nightlyRun = nightlyRun;
@@ -82,6 +85,7 @@ public class Commands {
             case Invocation.DB_SERVER -> serve(out, err);
             case Invocation.WORKER -> worker(out, err);
             case Invocation.CLUSTER -> cluster(out);
+            case Invocation.SERVE -> web.getObject().serveUntilStopped(out);
             case Invocation.SQL -> query(out, err, invocation.format(),
                     printer -> readOnlyQuery.run(invocation.statement(), printer));
             case Invocation.HISTORY -> query(out, err, invocation.format(),

@@ -18,7 +18,7 @@ import picocli.CommandLine.ParseResult;
  * become Spring properties with the highest precedence.
  *
  * @param command {@link #RUN}, {@link #SHOW}, {@link #COUNT}, {@link #VERIFY}, {@link #SQL}, {@link #HISTORY},
- *     {@link #SCHEDULE}, {@link #DB_SERVER}, {@link #WORKER}, {@link #CLUSTER} or {@link #HELP}
+ *     {@link #SCHEDULE}, {@link #DB_SERVER}, {@link #SERVE}, {@link #WORKER}, {@link #CLUSTER} or {@link #HELP}
  * @param settings the settings this invocation overrides, as Spring command-line properties
  * @param force {@code run}: recompute sizes already published
  * @param size {@code show}, {@code count}: the board size
@@ -40,17 +40,18 @@ public record Invocation(String command, List<String> settings, boolean force, i
     public static final String HISTORY = "history";
     public static final String SCHEDULE = "schedule";
     public static final String DB_SERVER = "db-server";
+    public static final String SERVE = "serve";
     public static final String WORKER = "worker";
     public static final String CLUSTER = "cluster";
     public static final String HELP = "help";
     private static final String COMMANDS = " (commands: run, show, count, verify, sql, history, schedule, db-server,"
-            + " worker, cluster; see --help)";
+            + " serve, worker, cluster; see --help)";
     /** Worker and cluster commands are cluster mode whatever the configuration says. */
     private static final String CLUSTER_MODE = "--nqueens.cluster.enabled=true";
 
     @Command(name = "nqueens", subcommands = {RunOptions.class, ShowOptions.class, CountOptions.class,
             VerifyOptions.class, SqlOptions.class, HistoryOptions.class, ScheduleOptions.class, DbServerOptions.class,
-            WorkerOptions.class, ClusterOptions.class},
+            ServeOptions.class, WorkerOptions.class, ClusterOptions.class},
             description = "Solves the N-Queens problem for a range of board sizes, stores and exports the solutions.")
     static final class Root {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
@@ -141,6 +142,13 @@ public record Invocation(String command, List<String> settings, boolean force, i
         String tcpPort;
     }
 
+    @Command(name = SERVE, description = "Serve the results read-only over HTTP on 127.0.0.1 (report, board pictures,"
+            + " downloads, JSON API, health) until Ctrl-C; runs the nightly schedule too (nqueens.schedule.enabled).")
+    static final class ServeOptions {
+        @Option(names = "--port", paramLabel = "PORT", description = "HTTP port (default 8080, setting server.port).")
+        String port;
+    }
+
     @Command(name = WORKER, description = "Cluster mode: take partitions of the nightly job from the broker and execute"
             + " them against the shared database, until SIGTERM.")
     static final class WorkerOptions {
@@ -211,6 +219,11 @@ public record Invocation(String command, List<String> settings, boolean force, i
                 settings.add("--nqueens.db-server.tcp-port=" + port("--tcp-port", server.tcpPort));
             }
             return new Invocation(DB_SERVER, List.copyOf(settings), false, 0, 0, false, false, 0, null, null);
+        }
+        if (options instanceof ServeOptions serve) {
+            List<String> settings = serve.port == null ? List.of()
+                    : List.of("--server.port=" + port("--port", serve.port));
+            return new Invocation(SERVE, settings, false, 0, 0, false, false, 0, null, null);
         }
         if (options instanceof SqlOptions sql) {
             return new Invocation(SQL, List.of(), false, 0, 0, false, false, 0, sql.statement, format(sql.format));

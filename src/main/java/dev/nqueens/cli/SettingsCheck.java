@@ -66,6 +66,9 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
                     + e.getProperty().getValue() + "': " + cause.getMessage());
         }
         check(settings);
+        if (needsSchedule) {
+            scheduleEnabled(event.getEnvironment());
+        }
         boolean clusterMode = settings.cluster() != null && settings.cluster().enabled();
         if (needsCluster || clusterMode && (needsSchedule || needsOutput)) {
             checkCluster(settings.cluster(), event.getEnvironment());
@@ -83,6 +86,19 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
             // Last: the probe creates the folder, and bad settings must leave nothing behind.
             checkWritableFolder(Path.of(settings.outputDir()));
         }
+    }
+
+    /**
+     * {@code nqueens.schedule.enabled}: whether {@code serve} runs the nightly schedule (default true).
+     *
+     * @throws UsageException unless it is true or false
+     */
+    public static boolean scheduleEnabled(org.springframework.core.env.Environment environment) {
+        String value = environment.getProperty("nqueens.schedule.enabled", "true").trim();
+        if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+            throw new UsageException("invalid setting nqueens.schedule.enabled='" + value + "': true or false");
+        }
+        return Boolean.parseBoolean(value);
     }
 
     /**
@@ -141,6 +157,9 @@ public final class SettingsCheck implements ApplicationListener<ApplicationEnvir
             throw new UsageException("setting nqueens.storage: " + e.getMessage());
         }
         if (needsSchedule) {
+            if (settings.schedule() == null) {
+                throw new UsageException("missing setting nqueens.schedule.cron");
+            }
             try {
                 NightlyScheduler.parse(settings.schedule() == null ? null : settings.schedule().cron());
             } catch (IllegalArgumentException e) {

@@ -14,7 +14,9 @@ import java.util.HexFormat;
 /**
  * A report being written: the bytes go to a hidden temporary file beside the final one while
  * their SHA-256 is computed; {@link #commit()} renames it into place atomically, so a reader sees
- * the old complete file or the new complete file, never a part.
+ * the old complete file or the new complete file, never a part. When the final file already holds
+ * exactly these bytes it is left as it is (the temporary file is dropped), so its modification
+ * time, and the ETag a download server derives from it, stay.
  */
 final class AtomicReportFile implements AutoCloseable {
 
@@ -42,13 +44,39 @@ final class AtomicReportFile implements AutoCloseable {
         return new NonClosingOutputStream(out);
     }
 
-    /** Flushes, renames into place and describes the file written. */
+    /** Flushes, renames into place unless the final file is already the same, and describes the file. */
     ManifestEntry commit() throws IOException {
         out.close();
-        Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        String sha256 = HexFormat.of().formatHex(digest.digest());
+        if (holdsAlready(counting.count(), sha256)) {
+            Files.delete(temporary);
+        } else {
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        }
         committed = true;
-        return new ManifestEntry(target.getFileName().toString(), counting.count(),
-                HexFormat.of().formatHex(digest.digest()));
+        return new ManifestEntry(target.getFileName().toString(), counting.count(), sha256);
+    }
+
+    /** Whether the final file exists with this size and SHA-256 (the size is compared first: cheap). */
+    private boolean holdsAlready(long bytes, String sha256) throws IOException {
+        return Files.isRegularFile(target) && Files.size(target) == bytes && sha256.equals(sha256Of(target));
+    }
+
+    /** The SHA-256 of a file, in lower-case hex. */
+    static String sha256Of(Path file) throws IOException {
+        MessageDigest fileDigest;
+        try {
+            fileDigest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+        byte[] buffer = new byte[1 << 16];
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                fileDigest.update(buffer, 0, read);
+            }
+        }
+        return HexFormat.of().formatHex(fileDigest.digest());
     }
 
     /** Drops the temporary file unless committed. */

@@ -30,9 +30,11 @@ import tools.jackson.dataformat.csv.CsvSchema;
 /**
  * Exports what the database holds into a folder: {@code summary.json} and {@code summary.csv}
  * for all sizes, per size stored with every solution {@code solutions-nNN.json|csv} and
- * {@code fundamental-nNN.json|csv}, and last {@code manifest.json} naming every file with its size
- * and SHA-256. Rows are streamed from the database to the files; memory use does not grow with
- * the size.
+ * {@code fundamental-nNN.json|csv}, then {@code manifest.json} naming every file with its size
+ * and SHA-256, and last {@code SHA256SUMS} with the same digests (and the manifest's) in the format
+ * of {@code sha256sum}, so {@code sha256sum -c --ignore-missing SHA256SUMS} checks whatever was
+ * downloaded. Rows are streamed from the database to the files; memory use does not grow with
+ * the size. A file whose bytes did not change is not rewritten (see {@link AtomicReportFile}).
  */
 @Component
 public class ReportExporter {
@@ -88,9 +90,15 @@ public class ReportExporter {
         return String.format("fundamental-n%02d", n);
     }
 
+    /** The name of the checksum list written beside the manifest. */
+    public static final String CHECKSUMS = "SHA256SUMS";
+
+    /** The name of the manifest. */
+    public static final String MANIFEST = "manifest.json";
+
     /**
      * Exports every stored size into {@code folder} (created if missing) and returns the manifest
-     * entries, manifest last.
+     * entries, then the manifest's and the checksum list's.
      *
      * @throws UncheckedIOException if a file cannot be written; files already complete stay
      */
@@ -115,8 +123,10 @@ public class ReportExporter {
             Manifest manifest = new Manifest(
                     OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS).toString(), files);
             List<ManifestEntry> all = new ArrayList<>(files);
-            all.add(write(folder.resolve("manifest.json"),
+            all.add(write(folder.resolve(MANIFEST),
                     out -> json.writerWithDefaultPrettyPrinter().writeValue(out, manifest)));
+            List<ManifestEntry> summed = List.copyOf(all);
+            all.add(write(folder.resolve(CHECKSUMS), out -> out.write(checksums(summed))));
             return all;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot export to " + folder + ": " + e.getMessage(), e);
@@ -124,6 +134,13 @@ public class ReportExporter {
     }
 
     private record SummaryReport(List<BoardSummary> sizes) {
+    }
+
+    /** {@code sha256sum}'s lines: the digest, two spaces (text mode), the name. */
+    private static byte[] checksums(List<ManifestEntry> files) {
+        StringBuilder lines = new StringBuilder();
+        files.forEach(file -> lines.append(file.sha256()).append("  ").append(file.name()).append('\n'));
+        return lines.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     /** Temporary files of an export that was killed: never under a final name, removed here. */

@@ -26,6 +26,7 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
             "nqueens.chunk-size", "nqueens.output-dir", "nqueens.storage.all-up-to",
             "nqueens.storage.fundamental-up-to", "nqueens.progress-interval", "nqueens.schedule.cron",
             "nqueens.schedule.window", "nqueens.schedule.zone",
+            "nqueens.schedule.enabled",
             "nqueens.db-server.pg-port", "nqueens.db-server.tcp-port", "nqueens.db-server.user",
             "nqueens.db-server.password", "nqueens.count.partitions", "nqueens.cluster.enabled",
             "nqueens.cluster.worker-timeout", "nqueens.cluster.queue", "nqueens.cluster.cross-check");

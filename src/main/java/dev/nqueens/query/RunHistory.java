@@ -1,5 +1,11 @@
 package dev.nqueens.query;
 
+import java.math.BigDecimal;
+import java.sql.Timestamp;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
@@ -34,5 +40,67 @@ public class RunHistory {
     /** Streams the last {@code limit} runs into {@code sink}. */
     public void lastRuns(int limit, ReadOnlyQuery.RowSink sink) {
         query.run(SQL + limit, sink);
+    }
+
+    /** The last {@code limit} runs, newest first. */
+    public List<PastRun> lastRuns(int limit) {
+        List<PastRun> runs = new ArrayList<>();
+        lastRuns(limit, rows((List<Object> row) -> runs.add(new PastRun(number(row.get(0)), time(row.get(1)),
+                time(row.get(2)), (String) row.get(3), (String) row.get(4), number(row.get(5)),
+                row.get(6) == null ? null : new BigDecimal(row.get(6).toString())))));
+        return runs;
+    }
+
+    static final String LAST_SQL = """
+            SELECT e.job_execution_id, e.status, e.start_time, e.end_time, e.exit_message,
+                   (SELECT s.exit_message FROM batch_step_execution s
+                    WHERE s.job_execution_id = e.job_execution_id AND s.status = 'FAILED'
+                    ORDER BY s.step_execution_id LIMIT 1) AS step_message,
+                   (SELECT MAX(c.end_time) FROM batch_job_execution c WHERE c.status = 'COMPLETED') AS last_completed
+            FROM batch_job_execution e
+            ORDER BY e.job_execution_id DESC
+            LIMIT 1""";
+
+    /** The latest run, read from the job repository each time (runs of other processes count too). */
+    public Optional<LastRun> lastRun() {
+        List<LastRun> last = new ArrayList<>();
+        query.run(LAST_SQL, rows((List<Object> row) -> last.add(new LastRun(number(row.get(0)), (String) row.get(1),
+                time(row.get(2)), time(row.get(3)), reason((String) row.get(4), (String) row.get(5)),
+                Optional.ofNullable(time(row.get(6)))))));
+        return last.stream().findFirst();
+    }
+
+    /** The first non-blank line of the run's exit message, else of its failed step's. */
+    private static String reason(String runMessage, String stepMessage) {
+        for (String message : new String[] {runMessage, stepMessage}) {
+            if (message != null && !message.isBlank()) {
+                return message.strip().lines().findFirst().orElse("");
+            }
+        }
+        return "";
+    }
+
+    private static ReadOnlyQuery.RowSink rows(java.util.function.Consumer<List<Object>> each) {
+        return new ReadOnlyQuery.RowSink() {
+            @Override
+            public void columns(List<String> labels) {
+            }
+
+            @Override
+            public void row(List<Object> values) {
+                each.accept(values);
+            }
+        };
+    }
+
+    private static long number(Object value) {
+        return value == null ? 0 : ((Number) value).longValue();
+    }
+
+    private static LocalDateTime time(Object value) {
+        if (value instanceof Timestamp timestamp) {
+            return timestamp.toLocalDateTime();
+        }
+        return value instanceof LocalDateTime local ? local : null;
     }
 }

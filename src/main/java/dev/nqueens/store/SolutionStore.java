@@ -347,4 +347,45 @@ public class SolutionStore {
                 rs.getLong(6), StoredLevel.valueOf(rs.getString(7)), rs.getObject(8, OffsetDateTime.class),
                 rs.getLong(9));
     }
+
+    // ---- reading pages of a published size (serve: the web pages and the API) ---------------
+
+    /**
+     * Streams the solutions of size {@code n} with ordinals {@code offset + 1 .. offset + limit}, in
+     * ordinal order: a range of the primary key, so a page deep in a large size costs what the
+     * first one does.
+     */
+    @Transactional(readOnly = true)
+    public void forEachSolution(int n, long offset, long limit, Consumer<SolutionRow> action) {
+        jdbc.query("""
+                SELECT ordinal, placement, class_ordinal, orbit_size, symmetry
+                FROM solution WHERE n = :n AND ordinal > :first AND ordinal <= :last ORDER BY ordinal
+                """, Map.of("n", n, "first", offset, "last", offset + limit), (ResultSet rs) -> {
+            action.accept(new SolutionRow(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getInt(4),
+                    rs.getString(5)));
+        });
+    }
+
+    /** Streams the classes of size {@code n} numbered {@code offset + 1 .. offset + limit}, in class order. */
+    @Transactional(readOnly = true)
+    public void forEachFundamental(int n, long offset, long limit, Consumer<FundamentalRow> action) {
+        jdbc.query("""
+                SELECT class_ordinal, placement, orbit_size, symmetry
+                FROM fundamental_solution WHERE n = :n AND class_ordinal > :first AND class_ordinal <= :last
+                ORDER BY class_ordinal
+                """, Map.of("n", n, "first", offset, "last", offset + limit), (ResultSet rs) -> {
+            action.accept(new FundamentalRow(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4)));
+        });
+    }
+
+    /** The members of class {@code classOrdinal} of size {@code n} (stored at level ALL), in ordinal order. */
+    @Transactional(readOnly = true)
+    public List<SolutionRow> membersOfClass(int n, long classOrdinal) {
+        return jdbc.query("""
+                SELECT s.ordinal, s.placement, f.class_ordinal, f.orbit_size, f.symmetry
+                FROM stored_solution s JOIN fundamental_solution f ON f.n = s.n AND f.placement = s.representative
+                WHERE s.n = :n AND f.class_ordinal = :classOrdinal ORDER BY s.ordinal
+                """, Map.of("n", n, "classOrdinal", classOrdinal), (rs, row) -> new SolutionRow(rs.getLong(1),
+                rs.getString(2), rs.getLong(3), rs.getInt(4), rs.getString(5)));
+    }
 }

@@ -27,6 +27,14 @@ class InvocationTests {
         assertThat(Invocation.parse("show", "8").limit()).isEqualTo(Long.MAX_VALUE);
     }
 
+    @Test
+    void parsesServeWithItsPortAsBootsSetting() {
+        Invocation serve = Invocation.parse("serve", "--port", "9000");
+        assertThat(serve.command()).isEqualTo(Invocation.SERVE);
+        assertThat(serve.springArguments()).containsExactly("--server.port=9000");
+        assertThat(Invocation.parse("serve").springArguments()).isEmpty();
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "frobnicate              | Unmatched argument at index 0: 'frobnicate'",
@@ -45,7 +53,9 @@ class InvocationTests {
         "run --sizes 29          | invalid size list '29': the count of n=29 would overflow a 64-bit integer",
         "worker --threads 0      | invalid value '0' for --threads",
         "worker --foo            | Unknown option: '--foo'",
-        "cluster extra           | Unmatched argument at index 1: 'extra'"})
+        "cluster extra           | Unmatched argument at index 1: 'extra'",
+        "serve --port 0          | invalid value '0' for --port: a TCP port 1..65535",
+        "serve --port http       | invalid value 'http' for --port: a TCP port 1..65535"})
     void rejectsBadInputInOneLine(String args, String message) {
         assertThatThrownBy(() -> Invocation.parse(args.split(" "))).isInstanceOf(UsageException.class)
                 .hasMessageStartingWith(message)

@@ -1,0 +1,19 @@
+package dev.nqueens.query;
+
+import java.math.BigDecimal;
+import java.time.LocalDateTime;
+
+/**
+ * One run of the nightly job as {@code history} lists it.
+ *
+ * @param run the job execution id
+ * @param started when it started (the time of the process that ran it), null if it never did
+ * @param ended when it ended, null while running or when its process died
+ * @param status Spring Batch's status: COMPLETED, FAILED, STOPPED, STARTED, ABANDONED, …
+ * @param sizes the sizes asked for, e.g. {@code 1-18}
+ * @param rowsWritten solutions stored by its solve steps
+ * @param seconds its duration, null if it has not ended
+ */
+public record PastRun(long run, LocalDateTime started, LocalDateTime ended, String status, String sizes,
+        long rowsWritten, BigDecimal seconds) {
+}

@@ -1,0 +1,414 @@
+package dev.nqueens;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code ./nqueens serve} as a user runs it: the jar serving the results of a real run over HTTP,
+ * checked against the reference data — the API, the downloads with their HTTP semantics, bad
+ * input, health and metrics — and the H2 file left byte for byte as it was.
+ */
+class ServeFunctionalTests {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String MV_DB = "data/nqueens.mv.db";
+
+    @TempDir
+    static Path directory;
+
+    private static ServedResults served;
+    private static String databaseBefore;
+
+    @BeforeAll
+    static void runThenServe() throws Exception {
+        served = ServedResults.start(directory, "nqueens:\n  schedule:\n    enabled: false\n");
+        databaseBefore = ServedResults.sha256(directory.resolve(MV_DB));
+    }
+
+    @AfterAll
+    static void stopServing() throws Exception {
+        NqueensProcess.Result stopped = served.serve.terminate();
+        assertThat(stopped.out()).contains("The nightly schedule is off").contains("serve stopped.");
+        assertThat(stopped.err()).doesNotContain("\tat ");
+        assertThat(directory.resolve("data/nqueens.serve")).doesNotExist();
+        assertThat(ServedResults.sha256(directory.resolve(MV_DB))).as("the H2 file after serving")
+                .isEqualTo(databaseBefore);
+    }
+
+    @Test
+    void theApiGivesTheKnownCountsOfEveryPublishedSize() throws Exception {
+        HttpResponse<byte[]> response = served.get("/api/sizes");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+        JsonNode sizes = JSON.readTree(response.body()).get("sizes");
+        assertThat(sizes).hasSize(10);
+        for (JsonNode size : sizes) {
+            Reference.Counts known = Reference.counts(size.get("n").asInt());
+            assertThat(List.of(size.get("total_solutions").asLong(), size.get("fundamental_solutions").asLong(),
+                    size.get("rot90_classes").asLong(), size.get("rot180_classes").asLong(),
+                    size.get("asymmetric_classes").asLong())).as("n = " + known.n())
+                    .containsExactly(known.total(), known.fundamental(), known.rot90(), known.rot180(), known.asymmetric());
+            assertThat(size.get("stored").asString()).isEqualTo(known.n() <= 8 ? "ALL" : known.n() == 9 ? "FUNDAMENTAL"
+                    : "COUNT");
+        }
+        JsonNode eight = JSON.readTree(served.get("/api/sizes/8").body());
+        assertThat(eight.get("total_solutions").asLong()).isEqualTo(92);
+        assertThat(eight.get("fundamental_solutions").asLong()).isEqualTo(12);
+    }
+
+    @Test
+    void solutionsAndClassesComeInPagesAsJsonOrCsv() throws Exception {
+        JsonNode all = JSON.readTree(served.get("/api/sizes/8/solutions?offset=0&limit=100").body());
+        assertThat(all.get("total").asLong()).isEqualTo(92);
+        assertThat(all.get("next_offset").isNull()).isTrue();
+        List<String> placements = new ArrayList<>();
+        all.get("solutions").forEach(row -> placements.add(row.get("placement").asString()));
+        assertThat(placements).containsExactlyElementsOf(Reference.n8().stream().map(Reference.N8::spaced).toList());
+
+        JsonNode page = JSON.readTree(served.get("/api/sizes/8/solutions?offset=40&limit=10").body());
+        assertThat(page.get("next_offset").asLong()).isEqualTo(50);
+        assertThat(page.get("solutions")).hasSize(10);
+        assertThat(page.get("solutions").get(0).get("ordinal").asLong()).isEqualTo(41);
+        assertThat(page.get("solutions").get(0).get("placement").asString()).isEqualTo(Reference.n8().get(40).spaced());
+
+        HttpResponse<byte[]> csv = served.get("/api/sizes/8/classes?format=csv");
+        assertThat(csv.headers().firstValue("Content-Type")).hasValue("text/csv;charset=UTF-8");
+        List<String> lines = ServedResults.text(csv).lines().toList();
+        assertThat(lines).hasSize(13).first().isEqualTo("class_ordinal,placement,orbit_size,symmetry");
+        assertThat(lines.get(1)).isEqualTo("1,\"1 5 8 6 3 7 2 4\",8,NONE");
+        assertThat(lines.stream().skip(1).map(line -> line.split(",")[1].replace("\"", "")))
+                .containsExactlyElementsOf(representativesOfEight());
+
+        JsonNode nine = JSON.readTree(served.get("/api/sizes/9/classes?limit=100").body());
+        assertThat(nine.get("classes")).hasSize((int) Reference.counts(9).fundamental());
+        JsonNode runs = JSON.readTree(served.get("/api/runs").body()).get("runs");
+        assertThat(runs).hasSize(1);
+        assertThat(runs.get(0).get("status").asString()).isEqualTo("COMPLETED");
+        assertThat(runs.get(0).get("sizes").asString()).isEqualTo(ServedResults.SIZES);
+    }
+
+    /** The 12 class representatives of n = 8 from the reference: the distinct smallest members, in order. */
+    static List<String> representativesOfEight() {
+        return Reference.n8().stream().map(Reference.N8::representativeSpaced).distinct().sorted().toList();
+    }
+
+    @Test
+    void badParametersAndSizesNotStoredGetProblems() throws Exception {
+        Map<String, Integer> expected = new java.util.LinkedHashMap<>();
+        expected.put("/api/sizes/abc", 400);
+        expected.put("/api/sizes/0", 400);
+        expected.put("/api/sizes/33", 400);
+        expected.put("/api/sizes/11", 404);
+        expected.put("/api/sizes/8/solutions?limit=-1", 400);
+        expected.put("/api/sizes/8/solutions?limit=10001", 400);
+        expected.put("/api/sizes/8/solutions?offset=-1", 400);
+        expected.put("/api/sizes/8/solutions?limit=ten", 400);
+        expected.put("/api/sizes/8/solutions?format=xml", 400);
+        expected.put("/api/sizes/9/solutions", 404);
+        expected.put("/api/sizes/10/classes", 404);
+        expected.put("/api/runs?limit=0", 400);
+        expected.put("/sizes/x", 400);
+        expected.put("/sizes/11", 404);
+        expected.put("/sizes/8?page=2", 404);
+        expected.put("/sizes/9/classes/1", 404);
+        expected.put("/files/no-such-file.csv", 404);
+        expected.put("/no/such/page", 404);
+        expected.put("/actuator/env", 404);
+        for (Map.Entry<String, Integer> request : expected.entrySet()) {
+            HttpResponse<byte[]> response = served.get(request.getKey());
+            assertThat(response.statusCode()).as(request.getKey()).isEqualTo(request.getValue());
+            assertThat(response.headers().firstValue("Content-Type")).as(request.getKey())
+                    .hasValue("application/problem+json");
+            assertThat(JSON.readTree(response.body()).get("status").asInt()).isEqualTo(request.getValue());
+        }
+        assertThat(ServedResults.text(served.get("/api/sizes/10/classes"))).contains("stored as COUNT");
+    }
+
+    @Test
+    void onlyTheExportFolderIsServedWhateverThePathSays() throws Exception {
+        String database = new String(Files.readAllBytes(directory.resolve(MV_DB)), 0, 8, StandardCharsets.ISO_8859_1);
+        for (String path : List.of("/files/../data/nqueens.mv.db", "/files/%2e%2e/data/nqueens.mv.db",
+                "/files/..%2fdata%2fnqueens.mv.db", "/files/%2e%2e%2fdata%2fnqueens.mv.db",
+                "/files/..%5cdata%5cnqueens.mv.db", "/files/%252e%252e%252fdata%252fnqueens.mv.db",
+                "/files/..%252fdata%252fnqueens.mv.db", "/files/.%2e/data/nqueens.mv.db", "/../data/nqueens.mv.db",
+                "/files/%2fetc%2fpasswd", "/files/.manifest.json.partial", "/files/", "/data/nqueens.mv.db")) {
+            String response = served.raw(path);
+            String status = response.lines().findFirst().orElse("");
+            assertThat(status).as(path).matches("HTTP/1.1 40[04] ?.*");
+            assertThat(response).as(path).containsIgnoringCase("Content-Type: application/problem+json")
+                    .doesNotContain(database).doesNotContain("root:x:0");
+        }
+    }
+
+    @Test
+    void downloadsCarryTheirChecksumsAndTheHttpDownloadToolsExpect() throws Exception {
+        JsonNode manifest = JSON.readTree(served.get("/files/manifest.json").body());
+        for (JsonNode file : manifest.get("files")) {
+            HttpResponse<byte[]> download = served.get("/files/" + file.get("name").asString());
+            assertThat(download.statusCode()).isEqualTo(200);
+            assertThat(ServedResults.sha256(download.body())).as(file.get("name").asString())
+                    .isEqualTo(file.get("sha256").asString());
+            assertThat(download.headers().firstValueAsLong("Content-Length")).hasValue(file.get("bytes").asLong());
+            assertThat(download.headers().firstValue("ETag")).hasValue("\"" + file.get("sha256").asString() + "\"");
+        }
+        String sums = ServedResults.text(served.get("/files/SHA256SUMS"));
+        assertThat(sums.lines()).hasSize(manifest.get("files").size() + 1)
+                .contains(manifest.get("files").get(2).get("sha256").asString() + "  "
+                        + manifest.get("files").get(2).get("name").asString())
+                .anyMatch(line -> line.endsWith("  manifest.json"));
+        checkWithSha256sum(sums);
+
+        String name = "/files/solutions-n08.csv";
+        HttpResponse<byte[]> whole = served.get(name);
+        String etag = whole.headers().firstValue("ETag").orElseThrow();
+        assertThat(etag).startsWith("\"").doesNotStartWith("W/");
+        assertThat(whole.headers().firstValue("Last-Modified")).isPresent();
+        assertThat(whole.headers().firstValue("Accept-Ranges")).hasValue("bytes");
+
+        HttpResponse<byte[]> head = served.send("HEAD", name);
+        assertThat(head.statusCode()).isEqualTo(200);
+        assertThat(head.body()).isEmpty();
+        assertThat(head.headers().firstValueAsLong("Content-Length")).hasValue(whole.body().length);
+        assertThat(head.headers().firstValue("ETag")).hasValue(etag);
+
+        HttpResponse<byte[]> notModified = served.get(name, "If-None-Match", etag);
+        assertThat(notModified.statusCode()).isEqualTo(304);
+        assertThat(notModified.body()).isEmpty();
+        assertThat(served.get(name, "If-None-Match", "\"something-else\"").statusCode()).isEqualTo(200);
+
+        HttpResponse<byte[]> range = served.get(name, "Range", "bytes=100-199");
+        assertThat(range.statusCode()).isEqualTo(206);
+        assertThat(range.headers().firstValue("Content-Range")).hasValue("bytes 100-199/" + whole.body().length);
+        assertThat(range.body()).isEqualTo(java.util.Arrays.copyOfRange(whole.body(), 100, 200));
+        HttpResponse<byte[]> tail = served.get(name, "Range", "bytes=-10");
+        assertThat(tail.body()).isEqualTo(java.util.Arrays.copyOfRange(whole.body(), whole.body().length - 10,
+                whole.body().length));
+        assertThat(served.get(name, "Range", "bytes=100-199", "If-Range", etag).statusCode()).isEqualTo(206);
+        HttpResponse<byte[]> stale = served.get(name, "Range", "bytes=100-199", "If-Range", "\"an-older-version\"");
+        assertThat(stale.statusCode()).isEqualTo(200);
+        assertThat(stale.body()).isEqualTo(whole.body());
+        HttpResponse<byte[]> beyond = served.get(name, "Range", "bytes=999999-");
+        assertThat(beyond.statusCode()).isEqualTo(416);
+        assertThat(beyond.headers().firstValue("Content-Range")).hasValue("bytes */" + whole.body().length);
+    }
+
+    /** {@code sha256sum -c --ignore-missing SHA256SUMS} over one downloaded file, as the README says. */
+    private static void checkWithSha256sum(String sums) throws Exception {
+        Path sha256sum = Path.of("/usr/bin/sha256sum");
+        if (!Files.isExecutable(sha256sum)) {
+            return;
+        }
+        Path downloads = Files.createDirectories(directory.resolve("downloads"));
+        Files.writeString(downloads.resolve("SHA256SUMS"), sums);
+        Files.write(downloads.resolve("fundamental-n08.json"), served.get("/files/fundamental-n08.json").body());
+        Process check = new ProcessBuilder(sha256sum.toString(), "-c", "--ignore-missing", "SHA256SUMS")
+                .directory(downloads.toFile()).redirectErrorStream(true).start();
+        String output = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(check.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        assertThat(check.exitValue()).as(output).isZero();
+        assertThat(output).isEqualTo("fundamental-n08.json: OK\n");
+    }
+
+    @Test
+    void pagesCarryTheirSecurityHeadersAndShowWhatIsStored() throws Exception {
+        HttpResponse<byte[]> report = served.get("/");
+        assertThat(report.statusCode()).isEqualTo(200);
+        assertThat(report.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(policy -> assertThat(
+                policy).contains("default-src 'none'").contains("style-src 'self'").doesNotContain("unsafe"));
+        assertThat(report.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+        String page = ServedResults.text(report);
+        assertThat(page).doesNotContain("<script").doesNotContain("style=\"").doesNotContainPattern("(src|href)=\"(https?:)?//");
+        assertThat(served.get("/nqueens.css").statusCode()).isEqualTo(200);
+        assertThat(ServedResults.text(served.get("/sizes/10"))).contains("no solutions are stored")
+                .doesNotContain("data-placement");
+        String nine = ServedResults.text(served.get("/sizes/9"));
+        assertThat(nine.split("data-placement=", -1)).hasSize(1 + 46);
+        assertThat(nine).doesNotContain("/sizes/9/classes/");
+        String members = ServedResults.text(served.get("/sizes/8/classes/1"));
+        assertThat(members.split("data-placement=", -1)).hasSize(1 + 8);
+        assertThat(members).contains("data-placement=\"1 5 8 6 3 7 2 4\"");
+    }
+
+    @Test
+    void healthAndMetricsComeFromTheJobRepositoryAndTheSummaries() throws Exception {
+        HttpResponse<byte[]> health = served.get("/actuator/health");
+        assertThat(health.statusCode()).isEqualTo(200);
+        JsonNode service = JSON.readTree(health.body());
+        assertThat(service.get("status").asString()).isEqualTo("UP");
+        assertThat(service.get("components").get("db").get("status").asString()).isEqualTo("UP");
+        assertThat(service.get("components").has("nightlyRun")).isFalse();
+        JsonNode nightly = JSON.readTree(served.get("/actuator/health/nightly").body());
+        assertThat(nightly.get("status").asString()).isEqualTo("UP");
+        assertThat(nightly.get("components").get("nightlyRun").get("details").get("status").asString())
+                .isEqualTo("COMPLETED");
+
+        String metrics = ServedResults.text(served.get("/actuator/prometheus"));
+        assertThat(metrics).contains("nqueens_size_solutions{n=\"8\"} 92.0")
+                .contains("nqueens_size_fundamental_solutions{n=\"10\"} 92.0")
+                .contains("nqueens_sizes_published 10.0")
+                .contains("nqueens_last_run_status{status=\"COMPLETED\"} 1.0")
+                .contains("nqueens_last_run_status{status=\"FAILED\"} 0.0")
+                .containsPattern("nqueens_last_run_duration_seconds \\d");
+    }
+
+    @Test
+    void readingCommandsRunBesideServeAndChangeNothingWhileARunIsRefused() throws Exception {
+        for (String[] command : List.of(new String[] {"sql", "SELECT COUNT(*) AS sizes FROM board_summary"},
+                new String[] {"show", "8", "--fundamental"}, new String[] {"history"}, new String[] {"verify"})) {
+            NqueensProcess.Result result = NqueensProcess.run(directory, command);
+            assertThat(result.exitCode()).as(String.join(" ", command) + ": " + result.err()).isZero();
+        }
+        assertThat(ServedResults.sha256(directory.resolve(MV_DB))).isEqualTo(databaseBefore);
+
+        NqueensProcess.Result run = NqueensProcess.run(directory, "run", "--sizes", "4");
+        assertThat(run.exitCode()).isEqualTo(3);
+        assertThat(run.err()).startsWith("nqueens: the database jdbc:h2:file:./data/nqueens is in use by `nqueens serve`"
+                + " (pid ").contains("http://127.0.0.1:" + served.port + "/")
+                .contains("whose nightly schedule is off (nqueens.schedule.enabled=false)");
+        assertThat(run.err().lines()).hasSize(1);
+    }
+
+    @Test
+    void readingCommandsNeverCreateADatabase(@TempDir Path empty) throws Exception {
+        for (String[] command : List.of(new String[] {"show", "8"}, new String[] {"sql", "SELECT 1"})) {
+            NqueensProcess.Result result = NqueensProcess.run(empty, command);
+            assertThat(result.exitCode()).isEqualTo(4);
+            assertThat(result.err()).isEqualTo("nqueens: the database jdbc:h2:file:./data/nqueens does not exist yet:"
+                    + " `./nqueens run` creates it\n");
+        }
+        try (var files = Files.list(empty)) {
+            assertThat(files.map(file -> file.getFileName().toString()).collect(Collectors.toList()))
+                    .doesNotContain("data", "output");
+        }
+    }
+
+    @Test
+    void theScheduleRunsInsideServeWhichRewritesOnlyChangedFiles(@TempDir Path scheduled) throws Exception {
+        String yaml = "nqueens:\n  sizes: " + ServedResults.SIZES + "\n  storage:\n    all-up-to: 8\n"
+                + "    fundamental-up-to: 9\n  schedule:\n    cron: \"*/3 * * * * *\"\n";
+        try (ServedResults schedule = ServedResults.start(scheduled, yaml)) {
+            HttpResponse<byte[]> manifestBefore = schedule.get("/files/manifest.json");
+            String solutionsEtag = schedule.get("/files/solutions-n08.csv").headers().firstValue("ETag").orElseThrow();
+            String solutionsModified = schedule.get("/files/solutions-n08.csv").headers().firstValue("Last-Modified")
+                    .orElseThrow();
+            Thread.sleep(1100);
+            schedule.serve.awaitLine(line -> line.contains("ended COMPLETED"), Duration.ofMinutes(2));
+
+            NqueensProcess.Result run = NqueensProcess.run(scheduled, "run");
+            assertThat(run.exitCode()).isEqualTo(3);
+            assertThat(run.err()).contains("is in use by `nqueens serve`")
+                    .contains("which runs the nightly job itself on its schedule '*/3 * * * * *'");
+
+            String oldEtag = manifestBefore.headers().firstValue("ETag").orElseThrow();
+            HttpResponse<byte[]> resumed = schedule.get("/files/manifest.json", "Range", "bytes=10-", "If-Range", oldEtag);
+            assertThat(resumed.statusCode()).as("a resume across a new export restarts").isEqualTo(200);
+            assertThat(resumed.headers().firstValue("ETag").orElseThrow()).isNotEqualTo(oldEtag);
+            assertThat("\"" + ServedResults.sha256(resumed.body()) + "\"")
+                    .isEqualTo(resumed.headers().firstValue("ETag").orElseThrow());
+            HttpResponse<byte[]> solutions = schedule.get("/files/solutions-n08.csv");
+            assertThat(solutions.headers().firstValue("ETag")).hasValue(solutionsEtag);
+            assertThat(solutions.headers().firstValue("Last-Modified")).hasValue(solutionsModified);
+            JsonNode nightly = JSON.readTree(schedule.get("/actuator/health/nightly").body());
+            assertThat(nightly.get("status").asString()).isEqualTo("UP");
+        }
+    }
+
+    @Test
+    void aFailedLastRunTakesTheNightlyGroupDownButNotTheService(@TempDir Path failed) throws Exception {
+        NqueensProcess.Result run = NqueensProcess.run(failed, "run", "--sizes", "1-4");
+        assertThat(run.exitCode()).isZero();
+        // As the next run records a run that died: the job repository says FAILED, with the reason.
+        try (Connection connection = DriverManager.getConnection(TestDatabases.h2Url(failed.resolve("data/nqueens")),
+                "sa", ""); Statement statement = connection.createStatement()) {
+            statement.executeUpdate("UPDATE batch_job_execution SET status = 'FAILED', exit_code = 'FAILED',"
+                    + " exit_message = 'java.lang.IllegalStateException: n=4 disagrees with the known values'");
+        }
+        Files.createDirectories(failed.resolve("config"));
+        Files.writeString(failed.resolve("config/application.yml"), "nqueens:\n  schedule:\n    enabled: false\n");
+        int port = ServedResults.freePort();
+        NqueensProcess serve = NqueensProcess.start(failed, "serve", "--port", String.valueOf(port));
+        try {
+            serve.awaitLine(line -> line.startsWith("Serving"), Duration.ofMinutes(2));
+            java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+            HttpResponse<String> nightly = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                    "http://127.0.0.1:" + port + "/actuator/health/nightly")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(nightly.statusCode()).isEqualTo(503);
+            JsonNode details = JSON.readTree(nightly.body()).get("components").get("nightlyRun").get("details");
+            assertThat(details.get("reason").asString()).isEqualTo(
+                    "java.lang.IllegalStateException: n=4 disagrees with the known values");
+            HttpResponse<String> service = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                    "http://127.0.0.1:" + port + "/actuator/health")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(service.statusCode()).isEqualTo(200);
+            HttpResponse<String> metrics = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                    "http://127.0.0.1:" + port + "/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(metrics.body()).contains("nqueens_last_run_status{status=\"FAILED\"} 1.0");
+
+            try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                NqueensProcess.Result refused = NqueensProcess.run(failed, "serve", "--port",
+                        String.valueOf(taken.getLocalPort()));
+                assertThat(refused.exitCode()).isEqualTo(2);
+                assertThat(refused.err()).isEqualTo("nqueens: port " + taken.getLocalPort() + " is in use by another"
+                        + " program; choose another with --port or server.port\n");
+            }
+        } finally {
+            serve.terminate();
+        }
+    }
+
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE,
+            matches = ".+", disabledReason = TestDatabases.POSTGRES_SKIPPED)
+    void onPostgresServeAndRunsCoexistAndTheirResultsShowAtOnce(@TempDir Path postgres) throws Exception {
+        Map<String, String> environment = TestDatabases.postgresEnvironment("nqueens_serve_ft");
+        NqueensProcess.Result first = NqueensProcess.run(postgres, environment, "run", "--sizes", "1-6");
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        Files.createDirectories(postgres.resolve("config"));
+        Files.writeString(postgres.resolve("config/application.yml"), "nqueens:\n  schedule:\n    enabled: false\n");
+        int port = ServedResults.freePort();
+        NqueensProcess serve = NqueensProcess.start(postgres, environment, "serve", "--port", String.valueOf(port));
+        try {
+            serve.awaitLine(line -> line.startsWith("Serving"), Duration.ofMinutes(2));
+            java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+            assertThat(JSON.readTree(get(client, port, "/api/sizes/6")).get("total_solutions").asLong()).isEqualTo(4);
+
+            NqueensProcess.Result beside = NqueensProcess.run(postgres, environment, "run", "--sizes", "7");
+            assertThat(beside.exitCode()).as(beside.err()).isZero();
+            assertThat(JSON.readTree(get(client, port, "/api/sizes/7")).get("total_solutions").asLong()).isEqualTo(40);
+            assertThat(JSON.readTree(get(client, port, "/api/runs")).get("runs")).hasSize(2);
+            assertThat(JSON.readTree(get(client, port, "/actuator/health")).get("status").asString()).isEqualTo("UP");
+            assertThat(JSON.readTree(get(client, port, "/actuator/health/nightly")).get("status").asString())
+                    .isEqualTo("UP");
+        } finally {
+            serve.terminate();
+        }
+    }
+
+    private static String get(java.net.http.HttpClient client, int port, String path) throws Exception {
+        HttpResponse<String> response = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                "http://127.0.0.1:" + port + path)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(path).isEqualTo(200);
+        return response.body();
+    }
+}
