@@ -9,11 +9,13 @@ import java.time.LocalDateTime;
  * @param run the job execution id
  * @param started when it started (the time of the process that ran it), null if it never did
  * @param ended when it ended, null while running or when its process died
- * @param status Spring Batch's status: COMPLETED, FAILED, STOPPED, STARTED, ABANDONED, …
+ * @param status Spring Batch's status: COMPLETED, FAILED, STOPPED, STARTED, ABANDONED, …, or
+ *     {@code WINDOW CLOSED} (stopped by its time window; the next run goes on)
  * @param sizes the sizes asked for, e.g. {@code 1-18}
+ * @param published the sizes it published, e.g. {@code 17 18}; null if none
  * @param rowsWritten solutions stored by its solve steps
  * @param seconds its duration, null if it has not ended
  */
 public record PastRun(long run, LocalDateTime started, LocalDateTime ended, String status, String sizes,
-        long rowsWritten, BigDecimal seconds) {
+        String published, long rowsWritten, BigDecimal seconds) {
 }

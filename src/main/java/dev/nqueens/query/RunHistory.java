@@ -46,8 +46,8 @@ public class RunHistory {
     public List<PastRun> lastRuns(int limit) {
         List<PastRun> runs = new ArrayList<>();
         lastRuns(limit, rows((List<Object> row) -> runs.add(new PastRun(number(row.get(0)), time(row.get(1)),
-                time(row.get(2)), (String) row.get(3), (String) row.get(4), number(row.get(5)),
-                row.get(6) == null ? null : new BigDecimal(row.get(6).toString())))));
+                time(row.get(2)), (String) row.get(3), (String) row.get(4), (String) row.get(5), number(row.get(6)),
+                row.get(7) == null ? null : new BigDecimal(row.get(7).toString())))));
         return runs;
     }
 

@@ -64,6 +64,7 @@ final class JsonRows {
         json.writeStringProperty("ended", run.ended() == null ? null : run.ended().toString());
         json.writeStringProperty("status", run.status());
         json.writeStringProperty("sizes", run.sizes());
+        json.writeStringProperty("published", run.published());
         json.writeNumberProperty("rows_written", run.rowsWritten());
         if (run.seconds() == null) {
             json.writeNullProperty("seconds");

@@ -157,14 +157,16 @@ class PagesController {
             return;
         }
         body.append("<table id=\"runs\"><thead><tr><th>run</th><th>started</th><th>status</th><th>duration</th>")
-                .append("<th>sizes</th><th>rows written</th></tr></thead><tbody>\n");
+                .append("<th>sizes</th><th>published</th><th>rows written</th></tr></thead><tbody>\n");
         for (PastRun run : runs) {
             body.append("<tr><td>").append(run.run()).append("</td><td>")
                     .append(run.started() == null ? "" : Html.escape(run.started().withNano(0).toString().replace('T', ' ')))
                     .append("</td><td class=\"status ").append(Html.escape(run.status())).append("\">")
                     .append(Html.escape(run.status())).append("</td><td>")
                     .append(run.seconds() == null ? "" : Html.seconds(run.seconds().doubleValue())).append("</td><td>")
-                    .append(Html.escape(run.sizes())).append("</td><td>").append(Html.digits(run.rowsWritten()))
+                    .append(Html.escape(run.sizes())).append("</td><td>")
+                    .append(run.published() == null ? "" : Html.escape(run.published())).append("</td><td>")
+                    .append(Html.digits(run.rowsWritten()))
                     .append("</td></tr>\n");
         }
         body.append("</tbody></table>\n");
