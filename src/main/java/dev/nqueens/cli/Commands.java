@@ -186,10 +186,7 @@ public class Commands {
     }
 
     private int schedule(PrintStream out) {
-        scheduler.runForever(NightlyScheduler.parse(properties.schedule().cron()), properties.schedule().zoneId(),
-                () -> new RunRequest.Builder(BoardSizes.parse(properties.sizes()), properties.storageLimits(), false,
-                        Optional.ofNullable(properties.schedule().window())),
-                out);
+        scheduler.runForever(properties, out);
         return ExitCodes.OK;
     }
 

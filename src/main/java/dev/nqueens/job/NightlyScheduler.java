@@ -52,6 +52,17 @@ public class NightlyScheduler {
     }
 
     /**
+     * Runs the configured sizes and levels until {@link #stop()} on the configured schedule: cron,
+     * zone and window of {@code nqueens.schedule.*}.
+     */
+    public void runForever(NqueensProperties properties, PrintStream out) {
+        NqueensProperties.Schedule schedule = properties.schedule();
+        runForever(parse(schedule.cron()), schedule.zoneId(), () -> new RunRequest.Builder(
+                BoardSizes.parse(properties.sizes()), properties.storageLimits(), false,
+                java.util.Optional.ofNullable(schedule.window())), out);
+    }
+
+    /**
      * Runs until {@link #stop()}: waits for each scheduled time of {@code cron} in {@code zone},
      * runs, logs start and end. Scheduled times are taken in the zone's local time, so a
      * daylight-saving change neither skips a night (a time that does not exist that night runs when

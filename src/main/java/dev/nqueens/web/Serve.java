@@ -1,9 +1,7 @@
 package dev.nqueens.web;
 
-import dev.nqueens.job.BoardSizes;
 import dev.nqueens.job.NightlyScheduler;
 import dev.nqueens.job.NqueensProperties;
-import dev.nqueens.job.RunRequest;
 import dev.nqueens.store.H2File;
 import java.io.PrintStream;
 import java.util.Optional;
@@ -51,8 +49,7 @@ public class Serve {
         try {
             out.printf("Serving %s read-only (Ctrl-C to stop)%n", address);
             if (scheduled) {
-                scheduler.runForever(NightlyScheduler.parse(cron), () -> new RunRequest.Builder(
-                        BoardSizes.parse(properties.sizes()), properties.storageLimits(), false), out);
+                scheduler.runForever(properties, out);
             } else {
                 out.println("The nightly schedule is off (nqueens.schedule.enabled=false).");
                 out.flush();
