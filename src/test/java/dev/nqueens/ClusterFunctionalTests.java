@@ -180,6 +180,15 @@ class ClusterFunctionalTests {
                 .isZero();
         assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'COMPLETED'"
                 + " AND partition_name LIKE 'countPart:%-r2'")).isPositive();
+
+        // In cluster mode the broker joins serve's health checks.
+        int port = ServedResults.freePort();
+        NqueensProcess serve = start("serve", "--port", String.valueOf(port));
+        serve.awaitLine(line -> line.startsWith("Serving http://"), LONG);
+        java.net.http.HttpResponse<String> health = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port
+                        + "/actuator/health")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(health.body()).contains("\"rabbit\":{\"status\":\"UP\"");
     }
 
     @Test

@@ -258,6 +258,7 @@ class ServeFunctionalTests {
         assertThat(service.get("status").asString()).isEqualTo("UP");
         assertThat(service.get("components").get("db").get("status").asString()).isEqualTo("UP");
         assertThat(service.get("components").has("nightlyRun")).isFalse();
+        assertThat(service.get("components").has("rabbit")).as("the broker only counts in cluster mode").isFalse();
         JsonNode nightly = JSON.readTree(served.get("/actuator/health/nightly").body());
         assertThat(nightly.get("status").asString()).isEqualTo("UP");
         assertThat(nightly.get("components").get("nightlyRun").get("details").get("status").asString())
