@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -207,19 +206,12 @@ class ReliabilityFunctionalTests {
         return found.get();
     }
 
-    /** The database the jar used: the PostgreSQL test database, or the H2 file in the working directory. */
     private Connection open() throws SQLException {
-        if (environment.containsKey("SPRING_DATASOURCE_URL")) {
-            return DriverManager.getConnection(environment.get("SPRING_DATASOURCE_URL"), "postgres", "postgres");
-        }
-        return DriverManager.getConnection(TestDatabases.h2Url(work.resolve("data/nqueens")), "sa", "");
+        return TestDatabases.open(environment, work);
     }
 
     private static long count(Connection db, String sql) throws SQLException {
-        try (Statement statement = db.createStatement(); ResultSet result = statement.executeQuery(sql)) {
-            result.next();
-            return result.getLong(1);
-        }
+        return TestDatabases.count(db, sql);
     }
 
     private static String string(Connection db, String sql) throws SQLException {

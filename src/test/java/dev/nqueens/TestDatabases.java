@@ -22,6 +22,25 @@ public final class TestDatabases {
     private TestDatabases() {
     }
 
+    /**
+     * The database the jar used when started with {@code environment} in {@code work}: the
+     * PostgreSQL database its {@code SPRING_DATASOURCE_URL} names, or the H2 file in its working directory.
+     */
+    public static Connection open(java.util.Map<String, String> environment, Path work) throws SQLException {
+        if (environment.containsKey("SPRING_DATASOURCE_URL")) {
+            return DriverManager.getConnection(environment.get("SPRING_DATASOURCE_URL"), "postgres", "postgres");
+        }
+        return DriverManager.getConnection(h2Url(work.resolve("data/nqueens")), "sa", "");
+    }
+
+    /** The first column of the first row of a query: a count, a sum, a value. */
+    public static long count(Connection db, String sql) throws SQLException {
+        try (Statement statement = db.createStatement(); java.sql.ResultSet result = statement.executeQuery(sql)) {
+            result.next();
+            return result.getLong(1);
+        }
+    }
+
     public static String h2Url(Path file) {
         return "jdbc:h2:file:" + file.toAbsolutePath() + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH";
     }

@@ -7,10 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -165,16 +162,10 @@ class WindowFunctionalTests {
     }
 
     private Connection open() throws SQLException {
-        if (environment.containsKey("SPRING_DATASOURCE_URL")) {
-            return DriverManager.getConnection(environment.get("SPRING_DATASOURCE_URL"), "postgres", "postgres");
-        }
-        return DriverManager.getConnection(TestDatabases.h2Url(work.resolve("data/nqueens")), "sa", "");
+        return TestDatabases.open(environment, work);
     }
 
     private static long count(Connection db, String sql) throws SQLException {
-        try (Statement statement = db.createStatement(); ResultSet result = statement.executeQuery(sql)) {
-            result.next();
-            return result.getLong(1);
-        }
+        return TestDatabases.count(db, sql);
     }
 }

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
@@ -30,11 +29,7 @@ final class AtomicReportFile implements AutoCloseable {
     AtomicReportFile(Path target) throws IOException {
         this.target = target;
         this.temporary = target.resolveSibling("." + target.getFileName() + ".partial");
-        try {
-            this.digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        this.digest = Sha256.digest();
         this.counting = new CountingOutputStream(Files.newOutputStream(temporary));
         this.out = new BufferedOutputStream(new DigestOutputStream(counting, digest), 1 << 16);
     }
@@ -59,25 +54,9 @@ final class AtomicReportFile implements AutoCloseable {
 
     /** Whether the final file exists with this size and SHA-256 (the size is compared first: cheap). */
     private boolean holdsAlready(long bytes, String sha256) throws IOException {
-        return Files.isRegularFile(target) && Files.size(target) == bytes && sha256.equals(sha256Of(target));
+        return Files.isRegularFile(target) && Files.size(target) == bytes && sha256.equals(Sha256.of(target));
     }
 
-    /** The SHA-256 of a file, in lower-case hex. */
-    static String sha256Of(Path file) throws IOException {
-        MessageDigest fileDigest;
-        try {
-            fileDigest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
-        byte[] buffer = new byte[1 << 16];
-        try (java.io.InputStream in = Files.newInputStream(file)) {
-            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                fileDigest.update(buffer, 0, read);
-            }
-        }
-        return HexFormat.of().formatHex(fileDigest.digest());
-    }
 
     /** Drops the temporary file unless committed. */
     @Override

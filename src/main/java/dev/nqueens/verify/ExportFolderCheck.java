@@ -1,19 +1,16 @@
 package dev.nqueens.verify;
 
+import dev.nqueens.export.Sha256;
 import dev.nqueens.export.ManifestEntry;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.StoredLevel;
 import dev.nqueens.verify.VerificationReport.Check;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -140,7 +137,7 @@ final class ExportFolderCheck {
             if (bytes != entry.bytes()) {
                 return entry.name() + ": " + bytes + " bytes, the manifest says " + entry.bytes();
             }
-            if (!sha256(file).equalsIgnoreCase(entry.sha256())) {
+            if (!Sha256.of(file).equalsIgnoreCase(entry.sha256())) {
                 return entry.name() + ": SHA-256 differs from the manifest";
             }
             return null;
@@ -166,19 +163,4 @@ final class ExportFolderCheck {
         return findings.toCheck("no temporary files");
     }
 
-    private static String sha256(Path file) throws IOException {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
-        byte[] buffer = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(file)) {
-            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                digest.update(buffer, 0, read);
-            }
-        }
-        return HexFormat.of().formatHex(digest.digest());
-    }
 }

@@ -1,19 +1,15 @@
 package dev.nqueens.web;
 
+import dev.nqueens.export.Sha256;
 import dev.nqueens.export.ManifestEntry;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.job.NqueensProperties;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -72,7 +68,7 @@ class ExportFolder {
             if (known != null && sameFile(known, seen)) {
                 return known;
             }
-            Version hashed = stat(file, sha256(file));
+            Version hashed = stat(file, Sha256.of(file));
             if (sameFile(hashed, seen)) {
                 digests.put(name, hashed);
                 return hashed;
@@ -131,16 +127,4 @@ class ExportFolder {
         return key == null ? attributes.creationTime() : key;
     }
 
-    private static String sha256(Path file) throws IOException {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest)) {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
-        }
-        return HexFormat.of().formatHex(digest.digest());
-    }
 }
