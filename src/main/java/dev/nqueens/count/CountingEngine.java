@@ -221,19 +221,20 @@ public final class CountingEngine {
             // The single queen is all four border lines at once; its one class is fixed by all 8.
             return ONE_QUEEN;
         }
-        long asymmetricCompletions = 0;
         long total = 0;
         long rot90 = 0;
         long rot180 = 0;
         long asymmetric = 0;
+        search.takeCompletions();
         for (int i = unit.first(); i < unit.first() + unit.count(); i++) {
             StartConstellation c = constellations.get(i).constellation();
             search.load(c);
-            long completions = search.countCompletions();
             int s = c.symmetries();
             if (s == 1) {
-                asymmetricCompletions = Math.addExact(asymmetricCompletions, completions);
+                // Counted in batches: the sum comes after the loop.
+                search.addCompletions();
             } else {
+                long completions = search.countCompletions();
                 long halfTurnFixed = rotationFixed.count(c, RotationFixedCompletions.HALF_TURN);
                 long quarterTurnFixed = s == 4 ? rotationFixed.count(c, RotationFixedCompletions.QUARTER_TURN) : 0;
                 total = Math.addExact(total, Math.multiplyExact(8 / s, completions));
@@ -242,6 +243,7 @@ public final class CountingEngine {
                 rot90 = Math.addExact(rot90, exactly(4 * quarterTurnFixed, s, c));
             }
         }
+        long asymmetricCompletions = search.takeCompletions();
         total = Math.addExact(total, Math.multiplyExact(8, asymmetricCompletions));
         asymmetric = Math.addExact(asymmetric, asymmetricCompletions);
         return new CountResult(total, rot90 + rot180 + asymmetric, rot90, rot180, asymmetric);

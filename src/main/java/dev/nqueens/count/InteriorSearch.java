@@ -25,9 +25,10 @@ package dev.nqueens.count;
  * <p>From n = 14 on, the fast path stops about halfway and completes each placement of the upper
  * rows from a {@link BottomTable} of the lower rows (meet in the middle); how many rows the table
  * covers is the {@link Layout}'s choice. Most placements of the upper rows have no completion at
- * all (94% at n = 20), so the cost is the number of placements times the cost of a lookup: the
- * lookup is bit-sliced (about 15 ORs of 64 entries each), and the placements of the last upper
- * row are completed in one tight loop at their parent ({@link #completeFromTable}). A look-ahead
+ * all (94% at n = 20), so the cost is the number of placements times the cost of counting one:
+ * the table counts them bit-sliced and in batches ({@link BottomTable#add}), and the placements of
+ * the last upper row are handed over in one tight loop at their parent
+ * ({@link #completeFromTable}). A look-ahead
  * at that parent (does every table row keep a free square) pruned 9% of the parents at n = 20 and
  * was not faster.
  *
@@ -79,6 +80,8 @@ final class InteriorSearch {
     private BottomTable table;
     /** The key of the last table that was too large to build, or -1. */
     private long tooLarge = -1;
+    /** Completions added and not yet taken (those the table still holds come on top). */
+    private long added;
     private StartConstellation constellation;
     private int depths;
     /** The columns of the constellation's queens: 0, n-1 and those of the top and bottom queen. */
@@ -163,14 +166,36 @@ final class InteriorSearch {
      * ({@link #countDirect}).
      */
     long countCompletions() {
+        long earlier = takeCompletions();
+        addCompletions();
+        long these = takeCompletions();
+        added = earlier;
+        return these;
+    }
+
+    /**
+     * Counts the completions of the loaded constellation into the running total that
+     * {@link #takeCompletions} returns: on the table path they may be counted only later (the
+     * table counts placements in batches), so that consecutive constellations that share a table
+     * share its batches too.
+     */
+    void addCompletions() {
         // A table that would be too large is replaced by one of fewer rows (more rows searched).
         for (int rows = tableRows; rows >= 2; rows--) {
             int first = depths - rows;
             if (first >= 2 && loadTable(first, rows)) {
-                return search(first, true);
+                search(first, true);
+                return;
             }
         }
-        return countDirect();
+        added += countDirect();
+    }
+
+    /** The completions added since the last call, with those the table still had to count. */
+    long takeCompletions() {
+        long all = added + (table == null ? 0 : table.drain());
+        added = 0;
+        return all;
     }
 
     /**
@@ -194,6 +219,7 @@ final class InteriorSearch {
             tableOffsets[t] = row - firstRow;
             tableAttacked[t] = c.attackedInRowBelowTop(row);
         }
+        added += table.drain();
         if (!table.build(key, rows, tableOffsets, tableAttacked)) {
             tooLarge = key;
             return false;
@@ -284,28 +310,28 @@ final class InteriorSearch {
     }
 
     /**
-     * Completes from the table each placement that puts a queen on one of the {@code candidates}
-     * of the last row above it (depth {@code leafDepth - 1}), whose masks are {@code cols},
-     * {@code left} and {@code right}.
+     * Hands to the table each placement that puts a queen on one of the {@code candidates} of the
+     * last row above it (depth {@code leafDepth - 1}), whose masks are {@code cols}, {@code left}
+     * and {@code right}; the table counts its completions in batches (so 0 here, see
+     * {@link #takeCompletions}).
      *
      * <p>What the constellation's top queen attacks in the table rows is not in the table (so that
      * one table serves every top column): its diagonals are added to the lookup key as they cross
      * the first table row; its column is never in a looked-up column set.
      */
     private long completeFromTable(int leafDepth, int cols, int left, int right, int candidates) {
+        BottomTable table = this.table;
         int shift = gap[leafDepth - 1];
         int firstRow = rowOf[leafDepth];
         int topColumn = constellation.top();
         int topLeft = topColumn >= firstRow ? 1 << (topColumn - firstRow) : 0;
         int topRight = topColumn + firstRow < n ? 1 << (topColumn + firstRow) : 0;
-        long count = 0;
         for (int rest = candidates; rest != 0; rest &= rest - 1) {
             int bit = rest & -rest;
             int remaining = ~(cols | bit | borderColumns) & full;
-            count += table.count(remaining, ((left | bit) >>> shift) | topLeft,
-                    (((right | bit) << shift) | topRight) & full);
+            table.add(remaining, ((left | bit) >>> shift) | topLeft, (((right | bit) << shift) | topRight) & full);
         }
-        return count;
+        return 0;
     }
 
     /**
