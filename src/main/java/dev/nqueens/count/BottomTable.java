@@ -54,9 +54,8 @@ final class BottomTable {
      * operations for any word), smaller ones entry by entry (about 5 per diagonal, 2k per entry).
      */
     private static final int TRANSPOSE_FROM = 20;
-    /** Waiting placements are partitioned by the high bits of their column set's rank. */
-    private static final int SET_BITS_IN_PARTITION = 8;
-    private static final int SETS_PER_PARTITION = 1 << SET_BITS_IN_PARTITION;
+    /** The most column sets per partition of waiting placements (their rank's low bits share a long with a key). */
+    static final int MAX_SETS_PER_PARTITION = 1 << 12;
     /** How many placements wait at most, in all partitions together (8 bytes each). */
     private static final int WAITING = 1 << 20;
     private static final int MAX_PARTITION_CAPACITY = 1 << 14;
@@ -88,14 +87,17 @@ final class BottomTable {
     private long[] words = new long[0];
     private long[] sorted = new long[0];
     private final long[] transposed = new long[64];
-    /** Placements waiting to be counted, per partition of {@link #SETS_PER_PARTITION} column sets. */
+    /** Waiting placements are partitioned by the high bits of their column set's rank. */
+    private final int setBitsInPartition;
+    private final int setsPerPartition;
+    /** Placements waiting to be counted, per partition of {@link #setsPerPartition} column sets. */
     private long[] waiting = new long[0];
     private int[] waitingIn = new int[0];
     private int partitions;
     private int partitionCapacity;
     /** The waiting placements of one partition sorted by column set, and the cursors that sort them. */
     private final long[] sortedWaiting = new long[MAX_PARTITION_CAPACITY];
-    private final int[] bySet = new int[SETS_PER_PARTITION + 1];
+    private final int[] bySet;
     /** One column set's words as chunk tables (see {@link #countRun}). */
     private long[] chunks = new long[1 << 12];
     private long counted;
@@ -104,18 +106,24 @@ final class BottomTable {
 
     /**
      * A table for boards of size {@code n} that gives up (see {@link #build}) above
-     * {@code maxEntries} entries.
+     * {@code maxEntries} entries and counts waiting placements by partitions of
+     * {@code setsPerPartition} column sets.
      *
-     * @throws IllegalArgumentException if {@code n} is outside {@code 4..}{@link #MAX_SIZE} or
-     *     {@code maxEntries} is not positive
+     * @throws IllegalArgumentException if {@code n} is outside {@code 4..}{@link #MAX_SIZE},
+     *     {@code maxEntries} is not positive or {@code setsPerPartition} is not a power of two up
+     *     to {@link #MAX_SETS_PER_PARTITION}
      */
-    BottomTable(int n, int maxEntries) {
+    BottomTable(int n, int maxEntries, int setsPerPartition) {
         if (n < 4 || n > MAX_SIZE) {
             throw new IllegalArgumentException("board size " + n + " is outside 4.." + MAX_SIZE);
         }
-        if (maxEntries < 1) {
-            throw new IllegalArgumentException("a table of at most " + maxEntries + " entries");
+        if (maxEntries < 1 || Integer.bitCount(setsPerPartition) != 1 || setsPerPartition > MAX_SETS_PER_PARTITION) {
+            throw new IllegalArgumentException("a table of at most " + maxEntries + " entries in partitions of "
+                    + setsPerPartition + " column sets");
         }
+        this.setsPerPartition = setsPerPartition;
+        this.setBitsInPartition = Integer.numberOfTrailingZeros(setsPerPartition);
+        this.bySet = new int[setsPerPartition + 1];
         this.n = n;
         this.full = (1 << n) - 1;
         this.block = 1 + 2 * n;
@@ -182,7 +190,7 @@ final class BottomTable {
         }
         enumerate(rows, offsets, attacked, true);
         slice(count, sets);
-        partitions = (sets + SETS_PER_PARTITION - 1) / SETS_PER_PARTITION;
+        partitions = (sets + setsPerPartition - 1) / setsPerPartition;
         partitionCapacity = Math.min(MAX_PARTITION_CAPACITY, WAITING / partitions);
         if (waiting.length < partitions * partitionCapacity) {
             waiting = new long[partitions * partitionCapacity];
@@ -341,9 +349,9 @@ final class BottomTable {
     void add(int freeColumns, int left, int right) {
         // Bit 0 is a border column, never free: the rank drops it.
         int set = rank.of(freeColumns >>> 1);
-        int partition = set >>> SET_BITS_IN_PARTITION;
+        int partition = set >>> setBitsInPartition;
         int at = partition * partitionCapacity + waitingIn[partition]++;
-        waiting[at] = (long) (set & SETS_PER_PARTITION - 1) << KEY_BITS | (long) right << n | left;
+        waiting[at] = (long) (set & setsPerPartition - 1) << KEY_BITS | (long) right << n | left;
         if (waitingIn[partition] == partitionCapacity) {
             flush(partition);
         }
@@ -371,7 +379,7 @@ final class BottomTable {
         for (int i = from; i < to; i++) {
             cursor[(int) (waiting[i] >>> KEY_BITS) + 1]++;
         }
-        for (int s = 0; s < SETS_PER_PARTITION; s++) {
+        for (int s = 0; s < setsPerPartition; s++) {
             cursor[s + 1] += cursor[s];
         }
         for (int i = from; i < to; i++) {
@@ -380,10 +388,10 @@ final class BottomTable {
         }
         // cursor[s] is now the end of set s's placements.
         int runStart = 0;
-        for (int s = 0; s < SETS_PER_PARTITION; s++) {
+        for (int s = 0; s < setsPerPartition; s++) {
             int runEnd = cursor[s];
             if (runEnd > runStart) {
-                counted += countRun(partition << SET_BITS_IN_PARTITION | s, runStart, runEnd);
+                counted += countRun(partition << setBitsInPartition | s, runStart, runEnd);
             }
             runStart = runEnd;
         }

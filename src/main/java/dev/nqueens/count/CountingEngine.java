@@ -86,7 +86,7 @@ public final class CountingEngine {
         checkSize(n);
         this.n = n;
         this.constellations = StartConstellations.of(n);
-        this.search = new InteriorSearch(n, layout.tableRows(n), layout.maxTableEntries());
+        this.search = new InteriorSearch(n, layout.tableRows(n), layout.maxTableEntries(), layout.setsPerPartition());
         this.rotationFixed = new RotationFixedCompletions(n);
     }
 

@@ -75,6 +75,7 @@ final class InteriorSearch {
     /** How many of the last free rows {@link #countCompletions} takes from a {@link BottomTable}; 0 for none. */
     private final int tableRows;
     private final int maxTableEntries;
+    private final int setsPerPartition;
     private final int[] tableOffsets;
     private final int[] tableAttacked;
     private BottomTable table;
@@ -104,6 +105,14 @@ final class InteriorSearch {
      * entries: a group whose table would be larger is completed from a table of fewer rows.
      */
     InteriorSearch(int n, int tableRows, int maxTableEntries) {
+        this(n, tableRows, maxTableEntries, 256);
+    }
+
+    /**
+     * As {@link #InteriorSearch(int, int, int)}, with the table counting the placements that wait
+     * in partitions of {@code setsPerPartition} column sets (a power of two).
+     */
+    InteriorSearch(int n, int tableRows, int maxTableEntries, int setsPerPartition) {
         if (n < 1 || n > 32) {
             throw new IllegalArgumentException("board size " + n + " is outside 1..32");
         }
@@ -113,6 +122,7 @@ final class InteriorSearch {
         }
         this.tableRows = tableRows;
         this.maxTableEntries = maxTableEntries;
+        this.setsPerPartition = setsPerPartition;
         this.tableOffsets = new int[n];
         this.tableAttacked = new int[n];
         this.n = n;
@@ -209,7 +219,7 @@ final class InteriorSearch {
             return false;
         }
         if (table == null) {
-            table = new BottomTable(n, maxTableEntries);
+            table = new BottomTable(n, maxTableEntries, setsPerPartition);
         } else if (table.key() == key) {
             return true;
         }

@@ -6,34 +6,38 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * How the engine searches on this host: how many rows its bottom tables cover at each size and
- * how large a table may grow. A layout changes how fast a unit is counted, never what a unit
- * counts: the list of work units does not depend on it.
+ * How the engine searches on this host: how many rows its bottom tables cover at each size, how
+ * large a table may grow, and in how large partitions a table counts the placements that wait for
+ * it. A layout changes how fast a unit is counted, never what a unit counts: the list of work units
+ * does not depend on it.
  *
- * <p>The rows per size were measured fastest on a host with 1 MB of L2 per core (n = 17: 6 rows,
- * 7 took the same; n = 18: 7 rows, 6 took 10% longer; n = 19 and 20: 6 rows, 7 took 3% and 25%
- * longer). A host with less L2 keeps one row fewer from n = 18 on (tables about 5 times smaller):
- * a lookup reads a few hundred bytes of one table group, and smaller tables keep more groups in
- * the cache. The largest table is bounded by the heap: each counting thread holds one, and its
- * build needs about 16 bytes per entry; a group whose table would be larger is searched with fewer
- * table rows.
+ * <p>The rows per size were measured fastest here (n = 17 to 21: 7 rows; 6 rows took 3% to 50%
+ * longer, 8 rows at n = 18 45% longer). They do not follow the cache: a table counts the waiting
+ * placements one partition of column sets at a time, so what a count reads at once is one
+ * partition's words, not the table. The partitions follow the L2 size: {@code l2Bytes / 4 KB} column
+ * sets (256 on a host with 1 MB per core), since a set's words and chunk tables take up to a few
+ * KB. The largest table is bounded by the heap (each counting thread holds one, about 18 bytes
+ * per entry) and by 8 million entries; a group whose table would be larger is completed from a
+ * table of fewer rows.
  *
  * @param l2Bytes the L2 cache per core this layout is chosen for
  * @param maxTableEntries the most entries a table may have
- * @param fixedTableRows the table rows at every size (for tests), or -1 for the rows by size and
- *     cache
+ * @param fixedTableRows the table rows at every size (for tests), or -1 for the rows by size
  * @param source where the cache size came from
  */
 record Layout(long l2Bytes, int maxTableEntries, int fixedTableRows, String source) {
 
-    /** From this much L2 per core on, the larger tables pay. */
-    static final long LARGE_L2 = 1 << 20;
+    /** The L2 size of the layouts with fixed rows. */
+    private static final long LARGE_L2 = 1 << 20;
     /** Assumed when the host does not say. */
     private static final long DEFAULT_L2 = 512 << 10;
     /** Bytes of heap per table entry: a long while the table is built, and its share of the bits. */
-    private static final int BYTES_PER_ENTRY = 16;
+    private static final int BYTES_PER_ENTRY = 18;
     private static final int MIN_TABLE_ENTRIES = 1 << 16;
-    private static final int MAX_TABLE_ENTRIES = 1 << 24;
+    /** Two threads with tables this large stay below 512 MB resident (n = 21's largest has 11.7 M). */
+    private static final int MAX_TABLE_ENTRIES = 1 << 23;
+    private static final int MIN_SETS_PER_PARTITION = 32;
+    private static final int BYTES_PER_SET = 4 << 10;
 
     private static volatile Layout forHost;
 
@@ -92,20 +96,23 @@ record Layout(long l2Bytes, int maxTableEntries, int fixedTableRows, String sour
         if (n < 14 || n > BottomTable.MAX_SIZE) {
             return 0;
         }
-        int rows = switch (n) {
+        return switch (n) {
             case 14, 15 -> 5;
-            case 16 -> 6;
-            case 17, 18, 19, 20 -> 7;
-            default -> 6;
+            case 16, 22 -> 6;
+            default -> 7;
         };
-        return l2Bytes < LARGE_L2 && n >= 18 ? rows - 1 : rows;
     }
 
-    /** One line for the log: the cache size, where it came from, and the table rows at n = 18..20. */
+    /** Column sets per partition of waiting placements: a power of two, about L2 / 4 KB. */
+    int setsPerPartition() {
+        long sets = Math.max(MIN_SETS_PER_PARTITION, Math.min(BottomTable.MAX_SETS_PER_PARTITION, l2Bytes / BYTES_PER_SET));
+        return Integer.highestOneBit((int) sets);
+    }
+
+    /** One line for the log: the cache size, where it came from, and what it decided. */
     String describe() {
-        return String.format(Locale.ROOT, "L2 %d KB per core (%s): bottom tables of %d/%d/%d rows at n = 18/19/20,"
-                + " at most %,d entries", l2Bytes >> 10, source, tableRows(18), tableRows(19), tableRows(20),
-                maxTableEntries);
+        return String.format(Locale.ROOT, "L2 %d KB per core (%s): tables counted by %d column sets,"
+                + " at most %,d entries", l2Bytes >> 10, source, setsPerPartition(), maxTableEntries);
     }
 
     /** Fills {@code size[0]} with the L2 size per core and returns where it came from. */

@@ -53,9 +53,11 @@ class BottomTableTests {
 
     @Test
     void rejectsSizesItCannotIndex() {
-        assertThrows(IllegalArgumentException.class, () -> new BottomTable(3, 10));
-        assertThrows(IllegalArgumentException.class, () -> new BottomTable(BottomTable.MAX_SIZE + 1, 10));
-        assertThrows(IllegalArgumentException.class, () -> new BottomTable(10, 0));
+        assertThrows(IllegalArgumentException.class, () -> new BottomTable(3, 10, 256));
+        assertThrows(IllegalArgumentException.class, () -> new BottomTable(BottomTable.MAX_SIZE + 1, 10, 256));
+        assertThrows(IllegalArgumentException.class, () -> new BottomTable(10, 0, 256));
+        assertThrows(IllegalArgumentException.class, () -> new BottomTable(10, 10, 100));
+        assertThrows(IllegalArgumentException.class, () -> new BottomTable(10, 10, 2 * BottomTable.MAX_SETS_PER_PARTITION));
         assertThrows(IllegalArgumentException.class, () -> new SubsetRank(31));
     }
 }
