@@ -19,7 +19,8 @@ final class CountCommand {
 
     static int run(int n, int threads, PrintStream out, PrintStream err) {
         int workers = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-        out.printf("Counting n = %d on %d thread(s) ...%n", n, workers);
+        out.printf("Counting n = %d on %d thread(s), %,d work units; %s ...%n", n, workers,
+                CountingEngine.workUnits(n).size(), CountingEngine.hostLayout());
         ProgressReporter progress = new ProgressReporter(out);
         progress.started(n);
         long start = System.nanoTime();

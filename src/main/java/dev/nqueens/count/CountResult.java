@@ -33,10 +33,14 @@ public record CountResult(long total, long fundamental, long rot90Classes, long 
         }
     }
 
-    /** The counts of two disjoint parts taken together. */
+    /**
+     * The counts of two disjoint parts taken together.
+     *
+     * @throws ArithmeticException if a sum does not fit in a long (Q(n) does up to n = 28)
+     */
     public CountResult plus(CountResult other) {
-        return new CountResult(total + other.total, fundamental + other.fundamental,
-                rot90Classes + other.rot90Classes, rot180Classes + other.rot180Classes,
-                asymmetricClasses + other.asymmetricClasses);
+        return new CountResult(Math.addExact(total, other.total), Math.addExact(fundamental, other.fundamental),
+                Math.addExact(rot90Classes, other.rot90Classes), Math.addExact(rot180Classes, other.rot180Classes),
+                Math.addExact(asymmetricClasses, other.asymmetricClasses));
     }
 }

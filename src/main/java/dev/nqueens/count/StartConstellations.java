@@ -53,7 +53,7 @@ final class StartConstellations {
         if (n == 1) {
             return List.of();
         }
-        InteriorSearch search = new InteriorSearch(n);
+        InteriorSearch search = new InteriorSearch(n, 0);
         for (int top = 0; top < n; top++) {
             for (int bottom = 0; bottom < n; bottom++) {
                 for (int left = 0; left < n; left++) {

@@ -49,6 +49,59 @@ class CountingEngineTests {
         assertEquals(known.get(n), CountingEngine.countAll(n, 1, null));
     }
 
+    /**
+     * Every path the engine can take gives the published counts: every row searched, tables of 2
+     * to 7 rows, the layouts for a small and a large cache, and tables so limited that groups fall
+     * back to fewer rows (down to none). Each layout counts unit by unit, and each unit counts the
+     * same under every layout. At n = 16 only the table paths the engine takes by default there
+     * are repeated (the others are seconds each, and n = 15 covers them).
+     */
+    @ParameterizedTest(name = "n = {0}")
+    @MethodSource("sizes")
+    void countsEverySizeExactlyOnEveryPath(int n) {
+        List<WorkUnit> units = CountingEngine.workUnits(n);
+        // The smallest cache gives partitions of 32 column sets, the largest of 1024.
+        List<Layout> layouts = new ArrayList<>(List.of(Layout.forCache(32 << 10), Layout.forCache(4 << 20)));
+        if (n < 16) {
+            layouts.add(Layout.withTableRows(0, 1));
+            layouts.add(Layout.withTableRows(7, 40));
+            layouts.add(Layout.withTableRows(5, 3));
+            for (int rows = 2; rows <= Math.min(7, n - 5); rows++) {
+                layouts.add(Layout.withTableRows(rows, 1 << 20));
+            }
+        } else {
+            layouts.add(Layout.withTableRows(5, 1 << 20));
+            layouts.add(Layout.withTableRows(7, 1 << 20));
+        }
+        List<CountResult> byUnit = null;
+        for (Layout layout : layouts) {
+            List<CountResult> counts = countEachUnit(n, layout);
+            assertEquals(known.get(n), sum(counts), layout.toString());
+            if (byUnit != null) {
+                assertEquals(byUnit, counts, layout + ": unit by unit, as with " + layouts.get(0));
+            }
+            byUnit = counts;
+            assertEquals(units, CountingEngine.workUnits(n), "the list of units does not depend on " + layout);
+        }
+    }
+
+    private static List<CountResult> countEachUnit(int n, Layout layout) {
+        CountingEngine engine = new CountingEngine(n, layout);
+        List<CountResult> counts = new ArrayList<>();
+        for (WorkUnit unit : CountingEngine.workUnits(n)) {
+            counts.add(engine.count(unit));
+        }
+        return counts;
+    }
+
+    private static CountResult sum(List<CountResult> counts) {
+        CountResult sum = CountResult.ZERO;
+        for (CountResult c : counts) {
+            sum = sum.plus(c);
+        }
+        return sum;
+    }
+
     @Test
     void countsTheSmallSizesOfTheIssue() {
         assertEquals(new CountResult(1, 1, 1, 0, 0), CountingEngine.countAll(1, 1, null));
@@ -138,12 +191,60 @@ class CountingEngineTests {
 
     @Test
     void workUnitTextIsShortAndStrict() {
-        WorkUnit unit = new WorkUnit(18, 7, 123, 4);
-        assertEquals("18:7:123:4", unit.encode());
-        assertEquals(unit, WorkUnit.decode("18:7:123:4"));
-        assertThrows(IllegalArgumentException.class, () -> WorkUnit.decode("18:7:123"));
-        assertThrows(IllegalArgumentException.class, () -> WorkUnit.decode("18:7:x:4"));
-        assertThrows(IllegalArgumentException.class, () -> WorkUnit.decode("33:0:0:1"));
+        WorkUnit unit = new WorkUnit(18, 7, 123, 4, 5678);
+        assertEquals("18:7:123:4:5678", unit.encode());
+        assertEquals(unit, WorkUnit.decode("18:7:123:4:5678"));
+        assertThrows(IllegalArgumentException.class, () -> WorkUnit.decode("18:7:123:4"));
+        assertThrows(IllegalArgumentException.class, () -> WorkUnit.decode("18:7:x:4:1"));
+        assertThrows(IllegalArgumentException.class, () -> WorkUnit.decode("33:0:0:1:1"));
+        assertThrows(IllegalArgumentException.class, () -> WorkUnit.decode("18:0:0:1:-1"));
+    }
+
+    /** The cost is a deterministic estimate: positive, the sum of its constellations' estimates. */
+    @Test
+    void unitCostsAreTheSumsOfTheirConstellationsEstimates() {
+        List<StartConstellations.Ranked> ranked = StartConstellations.of(17);
+        for (WorkUnit unit : CountingEngine.workUnits(17)) {
+            long cost = 0;
+            for (int i = unit.first(); i < unit.first() + unit.count(); i++) {
+                cost += ranked.get(i).cost();
+            }
+            assertEquals(cost, unit.cost(), unit.encode());
+            assertTrue(unit.cost() > 0, unit.encode());
+        }
+    }
+
+    /**
+     * From n = 19 on a size has thousands of units, none far above the average cost: table groups
+     * that cost more than a unit are cut (a single constellation is never cut).
+     */
+    @Test
+    void largeSizesHaveThousandsOfUnitsOfComparableCost() {
+        List<WorkUnit> units = CountingEngine.workUnits(19);
+        assertTrue(units.size() >= 3000, "units of size 19: " + units.size());
+        long total = units.stream().mapToLong(WorkUnit::cost).sum();
+        long average = total / units.size();
+        List<StartConstellations.Ranked> ranked = StartConstellations.of(19);
+        for (WorkUnit unit : units) {
+            if (unit.count() > 1) {
+                long largest = 0;
+                for (int i = unit.first(); i < unit.first() + unit.count(); i++) {
+                    largest = Math.max(largest, ranked.get(i).cost());
+                }
+                assertTrue(unit.cost() < 2 * average + largest, unit.encode() + " against an average of " + average);
+            }
+        }
+    }
+
+    @Test
+    void fingerprintDescribesTheListAndIsComputedOnce() {
+        String fingerprint = CountingEngine.unitListFingerprint(14);
+        assertTrue(fingerprint.matches("[0-9a-f]{64}"), fingerprint);
+        assertTrue(fingerprint == CountingEngine.unitListFingerprint(14), "cached per size");
+        assertTrue(!fingerprint.equals(CountingEngine.unitListFingerprint(15)));
+        // The list of this build, pinned: a change to how sizes are cut into units or to what a
+        // unit counts must change this value on purpose (a resumed run or another worker checks it).
+        assertEquals("02b2a2cc4ee8bd73ffc5c528ea87b5c012b9685cf09d71e5593ad5f41e09c8d2", fingerprint);
     }
 
     @Test
@@ -156,8 +257,8 @@ class CountingEngineTests {
     @Test
     void rejectsUnitsOfAnotherSizeOrOutOfRange() {
         CountingEngine engine = new CountingEngine(10);
-        assertThrows(IllegalArgumentException.class, () -> engine.count(new WorkUnit(11, 0, 0, 1)));
-        assertThrows(IllegalArgumentException.class, () -> engine.count(new WorkUnit(10, 0, 0, 100_000)));
+        assertThrows(IllegalArgumentException.class, () -> engine.count(new WorkUnit(11, 0, 0, 1, 1)));
+        assertThrows(IllegalArgumentException.class, () -> engine.count(new WorkUnit(10, 0, 0, 100_000, 1)));
     }
 
     @Test
@@ -167,5 +268,13 @@ class CountingEngineTests {
         assertEquals(new CountResult(14, 3, 1, 1, 1), a.plus(b));
         assertEquals(a, a.plus(CountResult.ZERO));
         assertThrows(IllegalArgumentException.class, () -> new CountResult(8, 2, 0, 0, 1));
+    }
+
+    /** Q(28) still fits in a long; a sum beyond it throws instead of wrapping around. */
+    @Test
+    void sumsThatDoNotFitInALongThrow() {
+        CountResult big = new CountResult(Long.MAX_VALUE - 1, 1, 0, 0, 1);
+        assertThrows(ArithmeticException.class, () -> big.plus(new CountResult(8, 1, 0, 0, 1)));
+        assertThrows(ArithmeticException.class, () -> big.plus(big));
     }
 }
