@@ -5,10 +5,14 @@
 # database. Also the idle tail of each cluster run: from the moment the first worker ran out of
 # partitions to the end of the last one. Starts its own throw-away PostgreSQL and RabbitMQ.
 #   bench/cluster.sh            (n = 18, 3 times)      bench/cluster.sh 17 5
+# NQUEENS_BENCH_WORKERS=1x2 runs one worker of 2 threads instead of 2 × 1 (any COUNTxTHREADS).
+# NQUEENS_BENCH_DETAIL=1 adds, per worker, its count partitions, their summed time and its span.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 n="${1:-18}"
 reps="${2:-3}"
+workers_spec="${NQUEENS_BENCH_WORKERS:-2x1}"
+worker_count="${workers_spec%x*}" worker_threads="${workers_spec#*x}"
 . "$root/.ci/services.sh"
 [ -f "$root/target/nqueens.jar" ] || (cd "$root" && ./mvnw -B -q -DskipTests package)
 work="$(mktemp -d)"
@@ -33,26 +37,36 @@ psql_() { psql -h 127.0.0.1 -p 55440 -U postgres -qAt "$@"; }
 fresh() { psql_ -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)" -c "CREATE DATABASE $1";
           echo "$base/$1?reWriteBatchedInserts=true"; }
 job_seconds() { sed -n 's/^Job COMPLETED in \([0-9.]*\) s.*/\1/p'; }
+# steps DB: the seconds each step of the job took, e.g. "solve 0.4 count 15.2 publish 0.0 export 0.3"
+steps() { psql_ -d "$1" -F ' ' -c "SELECT step_name, ROUND(EXTRACT(EPOCH FROM end_time - start_time)::numeric, 1)
+    FROM batch_step_execution WHERE step_name NOT LIKE '%:%' ORDER BY start_time" | paste -sd ' ' -; }
 
 # The workers run against a database of their own schema version; each measured run gets a fresh one.
-printf '%4s %-8s %10s %14s\n' rep path "job (s)" "idle tail (s)"
+printf '%4s %-8s %10s %14s  %s\n' rep path "job (s)" "idle tail (s)" "steps (s)"
 for rep in $(seq 1 "$reps"); do
   SPRING_DATASOURCE_URL="$(fresh bench_local)" java -jar "$root/target/nqueens.jar" run --sizes "$n" --threads 2 \
     >local.txt
-  printf '%4s %-8s %10s %14s\n' "$rep" local "$(job_seconds <local.txt)" -
+  printf '%4s %-8s %10s %14s  %s\n' "$rep" local "$(job_seconds <local.txt)" - "$(steps bench_local)"
 
   export SPRING_DATASOURCE_URL; SPRING_DATASOURCE_URL="$(fresh bench_cluster)"
   java -jar "$root/target/nqueens.jar" run --sizes 1 >/dev/null   # the schema: only a manager migrates
-  for w in 1 2; do
-    java -jar "$root/target/nqueens.jar" worker --threads 1 >"worker$w.txt" 2>&1 &
+  rm -f worker*.txt
+  for w in $(seq 1 "$worker_count"); do
+    java ${NQUEENS_BENCH_WORKER_OPTS:-} -jar "$root/target/nqueens.jar" worker --threads "$worker_threads" >"worker$w.txt" 2>&1 &
     workers+=($!)
   done
-  until [ "$(grep -l ' started: ' worker1.txt worker2.txt 2>/dev/null | wc -l)" = 2 ]; do sleep 0.5; done
-  NQUEENS_CLUSTER_ENABLED=true java -jar "$root/target/nqueens.jar" run --sizes "$n" >cluster.txt
+  until [ "$(grep -l ' started: ' worker*.txt 2>/dev/null | wc -l)" = "$worker_count" ]; do sleep 0.5; done
+  NQUEENS_CLUSTER_ENABLED=true /usr/bin/time -o manager-time.txt -f "manager %e s wall, %U s user, %S s sys" \
+    java ${NQUEENS_BENCH_MANAGER_OPTS:-} -jar "$root/target/nqueens.jar" run --sizes "$n" >cluster.txt
   tail=$(psql_ -d bench_cluster -c "SELECT ROUND(EXTRACT(EPOCH FROM MAX(last) - MIN(last))::numeric, 1) FROM
     (SELECT worker_id, MAX(ended_at) AS last FROM partition_execution WHERE outcome = 'COMPLETED'
      AND partition_name LIKE 'countPart:%' GROUP BY worker_id) w")
-  printf '%4s %-8s %10s %14s\n' "$rep" cluster "$(job_seconds <cluster.txt)" "$tail"
+  printf '%4s %-8s %10s %14s  %s\n' "$rep" cluster "$(job_seconds <cluster.txt)" "$tail" "$(steps bench_cluster)"
+  [ -z "${NQUEENS_BENCH_DETAIL:-}" ] || cat manager-time.txt
+  [ -z "${NQUEENS_BENCH_DETAIL:-}" ] || psql_ -d bench_cluster -F ' ' -c "SELECT 'worker', worker_id, COUNT(*) AS partitions,
+    ROUND(SUM(EXTRACT(EPOCH FROM ended_at - started_at))::numeric, 1) AS busy,
+    ROUND(EXTRACT(EPOCH FROM MAX(ended_at) - MIN(started_at))::numeric, 1) AS span
+    FROM partition_execution WHERE partition_name LIKE 'countPart:%' GROUP BY worker_id"
   for pid in "${workers[@]}"; do kill "$pid"; done
   wait "${workers[@]}" 2>/dev/null || true
   workers=()

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -15,6 +16,7 @@ import java.util.stream.Collectors;
 import org.springframework.amqp.rabbit.core.RabbitAdmin;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.job.JobExecutionException;
 import org.springframework.batch.core.partition.PartitionHandler;
 import org.springframework.batch.core.partition.StepExecutionSplitter;
 import org.springframework.batch.core.repository.JobRepository;
@@ -45,6 +47,13 @@ final class ClusterPartitionHandler implements PartitionHandler {
     private static final String NO_WORKER = "no live worker: none has sent a heartbeat for %d s"
             + " (start `./nqueens worker` on machines that reach the broker and the database); the next run resumes";
 
+    /** The repository is polled this often when a step has few partitions... */
+    private static final Duration MIN_POLL = Duration.ofMillis(500);
+    /** ...and at most this rarely, when it has thousands (each poll loads all of them). */
+    private static final Duration MAX_POLL = Duration.ofSeconds(5);
+    /** The poll's pause grows by this per partition between the two. */
+    private static final Duration POLL_PER_PARTITION = Duration.ofMillis(2);
+
     private final String workerStepName;
     private final MessagingTemplate messaging;
     private final JobRepository jobRepository;
@@ -65,7 +74,7 @@ final class ClusterPartitionHandler implements PartitionHandler {
         requests.setStepName(workerStepName);
         requests.setMessagingOperations(messaging);
         requests.setJobRepository(jobRepository);
-        requests.setPollInterval(2000);
+        requests.setPollInterval(MIN_POLL.toMillis());
         requests.setGridSize(1);
         try {
             requests.afterPropertiesSet();
@@ -83,7 +92,7 @@ final class ClusterPartitionHandler implements PartitionHandler {
         thread.start();
         Collection<StepExecution> partitions;
         try {
-            partitions = requests.handle(splitter, managerStep);
+            partitions = requests.handle(new PollPacing(splitter), managerStep);
         } finally {
             watch.stop.countDown();
             thread.join(settings.workerTimeout().toMillis());
@@ -98,6 +107,38 @@ final class ClusterPartitionHandler implements PartitionHandler {
                     + first.getStepName() + ": " + firstLine(first.getExitStatus().getExitDescription()));
         }
         return partitions;
+    }
+
+    /** The poll interval for a step of {@code partitions} partitions. */
+    static Duration pollInterval(int partitions) {
+        Duration interval = POLL_PER_PARTITION.multipliedBy(partitions);
+        return interval.compareTo(MIN_POLL) < 0 ? MIN_POLL : interval.compareTo(MAX_POLL) > 0 ? MAX_POLL : interval;
+    }
+
+    /**
+     * Sets the repository poll to the number of partitions as soon as the step is split: each poll
+     * loads the job execution with all its step executions, so a step of a few dozen partitions
+     * is seen finished within half a second and one of thousands costs the database little.
+     */
+    private final class PollPacing implements StepExecutionSplitter {
+
+        private final StepExecutionSplitter splitter;
+
+        PollPacing(StepExecutionSplitter splitter) {
+            this.splitter = splitter;
+        }
+
+        @Override
+        public String getStepName() {
+            return splitter.getStepName();
+        }
+
+        @Override
+        public Set<StepExecution> split(StepExecution stepExecution, int gridSize) throws JobExecutionException {
+            Set<StepExecution> split = splitter.split(stepExecution, gridSize);
+            requests.setPollInterval(pollInterval(split.size()).toMillis());
+            return split;
+        }
     }
 
     private static String firstLine(String text) {
