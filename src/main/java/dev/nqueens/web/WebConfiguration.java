@@ -24,6 +24,13 @@ import org.springframework.context.annotation.Profile;
 class WebConfiguration {
 
     /**
+     * Tomcat writes a response through an 8 KB buffer per connection by default: the largest
+     * export then downloaded at 0.8 GB/s over loopback, at 1.5 GB/s with 64 KB (256 KB: 1.2 GB/s).
+     * {@code server.tomcat.max-connections} bounds what the buffers take.
+     */
+    private static final int WRITE_BUFFER = 1 << 16;
+
+    /**
      * {@code /actuator/health} says whether the service and its database work; a failed night is
      * the {@code nightly} group's business ({@code /actuator/health/nightly}), not a reason to take
      * the service out of a load balancer.
@@ -82,5 +89,11 @@ class WebConfiguration {
             factory.addContextCustomizers(context -> ((org.apache.catalina.core.StandardHost) context.getParent())
                     .setErrorReportValveClass(ProblemReportValve.class.getName()));
         };
+    }
+
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> downloadsWrittenInLargeBlocks() {
+        return factory -> factory.addConnectorCustomizers(connector -> connector.setProperty("socket.appWriteBufSize",
+                Integer.toString(WRITE_BUFFER)));
     }
 }
