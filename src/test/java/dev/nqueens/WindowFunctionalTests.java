@@ -75,6 +75,37 @@ class WindowFunctionalTests {
         }
     }
 
+    @Test
+    void aSizePublishedOnAnEarlierNightIsNotCountedAgain() throws Exception {
+        // Counted sizes only, one partition each: n = 14 and 15 take milliseconds, n = 17 seconds.
+        writeConfig("  count:\n    partitions: 1\n");
+        NqueensProcess.Result night = run("run", "--sizes", "14-17", "--store-all-up-to", "13",
+                "--store-fundamental-up-to", "13", "--window", "3s");
+        assertThat(night.exitCode()).as(night.out() + night.err()).isEqualTo(5);
+        assertThat(night.out()).contains("published in this run: n = 14-");
+        assertThat(night.err()).as("a closed window is no failure").doesNotContain("interrupted");
+
+        NqueensProcess.Result next = run("run", "--sizes", "14-17", "--store-all-up-to", "13",
+                "--store-fundamental-up-to", "13");
+        assertThat(next.exitCode()).as(next.out() + next.err()).isZero();
+        assertThat(next.out()).contains("Restarted the unfinished run of the same sizes");
+        for (int n = 14; n <= 17; n++) {
+            assertKnownCounts(n);
+        }
+        try (Connection db = open()) {
+            assertThat(count(db, """
+                    SELECT COUNT(*) FROM batch_step_execution s
+                    JOIN batch_job_execution e ON e.job_execution_id = s.job_execution_id
+                    WHERE s.step_name IN ('countPart:n14-p0000-of-0001', 'countPart:n15-p0000-of-0001')
+                      AND e.job_execution_id = (SELECT MAX(job_execution_id) FROM batch_job_execution)
+                    """)).as("the sizes published the night before get no partition").isZero();
+            assertThat(count(db, "SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"))
+                    .as("every unit counted once over both nights")
+                    .isEqualTo(units(14) + units(15) + units(16) + units(17));
+            assertThat(count(db, "SELECT COUNT(*) FROM count_plan")).as("no split left behind").isZero();
+        }
+    }
+
     private void nightsOfOneToEighteen() throws Exception {
         NqueensProcess.Result night = run("run", "--sizes", "1-18", "--window", "4s");
 

@@ -18,6 +18,7 @@ import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.job.JobInterruptedException;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 import org.springframework.batch.core.launch.JobOperator;
@@ -107,7 +108,12 @@ public class NightlyRun {
             Optional<JobExecution> unfinished = lastUnfinished().filter(last -> sameRequest(last, request));
             List<SizePlan> plan = unfinished.map(last -> SizePlan.parse(last.getJobParameters().getString(PLAN)))
                     .orElseGet(() -> plan(request));
-            countPlanner.prepare(plan).forEach(console::line);
+            // A size an earlier night of this run published has no split any more: it must not get a new one.
+            Set<Integer> publishedBefore = unfinished
+                    .map(last -> runControl.publishedByInstance(last.getJobInstance().getInstanceId()))
+                    .orElse(Set.of());
+            countPlanner.prepare(plan.stream().filter(size -> !publishedBefore.contains(size.n())).toList())
+                    .forEach(console::line);
             Map<Integer, WorkProgress.Progress> before = progressOf(plan);
             runControl.deadlineOfNextRun(request.deadline());
             try {
@@ -125,7 +131,7 @@ public class NightlyRun {
                 runControl.deadlineOfNextRun(Optional.empty());
             }
             List<String> failures = new ArrayList<>(execution.getAllFailureExceptions().stream()
-                    .map(NightlyRun::rootMessage).distinct().toList());
+                    .filter(failure -> !interruption(failure)).map(NightlyRun::rootMessage).distinct().toList());
             Set<Integer> published = runControl.publishedBy(execution.getId());
             if (execution.getStatus() != BatchStatus.COMPLETED && !published.isEmpty()) {
                 exportWhatWasPublished(failures);
@@ -290,6 +296,16 @@ public class NightlyRun {
                 .addLocalDateTime(KEY, request.key())
                 .addString(PLAN, SizePlan.format(plan), false)
                 .toJobParameters();
+    }
+
+    /** Batch's record of a stop (the window closed, SIGTERM): the outcome says so, it is no failure. */
+    private static boolean interruption(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof JobInterruptedException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String rootMessage(Throwable failure) {
