@@ -81,17 +81,22 @@ class PartitionMonitor implements StepExecutionListener {
         try {
             do {
                 try {
-                    tick(execution, plan, done);
+                    tick(execution, plan, done, true);
                 } catch (RuntimeException e) {
                     // The database may be busy or briefly unreachable: try again at the next tick.
                 }
             } while (!stop.await(TICK.toMillis(), TimeUnit.MILLISECONDS));
+            // The step has ended (completed, or stopped by the window): a size whose last units
+            // finished since the last tick is published now, not on the next night.
+            tick(execution, plan, done, false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            // The last look failed: the publish step or the next run publishes what is complete.
         }
     }
 
-    private void tick(JobExecution execution, List<SizePlan> plan, Set<Integer> done) {
+    private void tick(JobExecution execution, List<SizePlan> plan, Set<Integer> done, boolean reportProgress) {
         runControl.heartbeat(execution.getId());
         Set<String> running = runningPartitions(execution.getId());
         for (SizePlan size : plan) {
@@ -101,7 +106,9 @@ class PartitionMonitor implements StepExecutionListener {
             try {
                 SizePublisher.Result result = publisher.publishIfComplete(execution, size);
                 if (result == SizePublisher.Result.NOT_COMPLETE) {
-                    reportProgress(size, running);
+                    if (reportProgress) {
+                        reportProgress(size, running);
+                    }
                 } else {
                     done.add(size.n());
                     if (result == SizePublisher.Result.PUBLISHED) {
