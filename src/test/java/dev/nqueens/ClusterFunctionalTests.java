@@ -66,7 +66,10 @@ class ClusterFunctionalTests {
     void stopEveryProcess() throws InterruptedException {
         for (NqueensProcess process : processes) {
             if (process.isAlive()) {
-                process.kill();
+                // A worker or manager still running at the end: its output says why, if the test failed.
+                NqueensProcess.Result left = process.kill();
+                System.out.println("--- output of a process still running at the end of the test:\n" + left.out()
+                        + left.err());
             }
         }
     }
