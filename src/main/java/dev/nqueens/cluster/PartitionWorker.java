@@ -67,6 +67,7 @@ public class PartitionWorker {
     private final ClusterConfiguration.ClusterSettings settings;
     private final CountDownLatch stop = new CountDownLatch(1);
     private final AtomicReference<String> refusal = new AtomicReference<>();
+    private final AtomicReference<String> lastTrouble = new AtomicReference<>();
     /** The partitions being executed here: step execution id → attempt id. */
     private final Map<Long, Long> running = new ConcurrentHashMap<>();
     private volatile boolean stopping;
@@ -143,14 +144,25 @@ public class PartitionWorker {
             try {
                 decision = takeOne();
             } catch (RuntimeException e) {
-                // The broker or the database is away: the connection factory reconnects; try again.
+                // The broker or the database is away (the connection factory reconnects), or a request
+                // could not be checked: it went back to the queue. Said once per distinct reason; try again.
+                String why = firstLine(e);
+                if (!why.equals(lastTrouble.getAndSet(why))) {
+                    log("could not take a request: %s", why);
+                }
                 pause(Duration.ofSeconds(2));
                 continue;
             }
+            lastTrouble.set(null);
             if (decision == null) {
                 pause(IDLE_POLL);
             } else if (decision.verdict() == Verdict.RUN) {
-                execute(decision);
+                try {
+                    execute(decision);
+                } catch (RuntimeException e) {
+                    // Its records could not be written (the database went away): the lease lapses.
+                    log("partition %s: %s", decision.partition().getStepName(), firstLine(e));
+                }
             } else if (decision.verdict() == Verdict.PASS_ON) {
                 pause(PASS_ON_PAUSE);
             } else if (decision.verdict() == Verdict.REFUSE) {
@@ -180,7 +192,15 @@ public class PartitionWorker {
                 log("dropped a message that is not a partition request: %s", e.getMessage());
                 return new Decision(Verdict.DROP, null, null, e.getMessage());
             }
-            Decision decision = decide(request);
+            Decision decision;
+            try {
+                decision = decide(request);
+            } catch (RuntimeException e) {
+                // Never left unacknowledged on this channel, where nobody would see it again.
+                channel.basicReject(tag, true);
+                throw new IllegalStateException("the request for step execution " + request.getStepExecutionId()
+                        + " went back to the queue: " + firstLine(e), e);
+            }
             if (decision.verdict() == Verdict.PASS_ON || decision.verdict() == Verdict.REFUSE) {
                 channel.basicReject(tag, true);
             } else {
@@ -252,7 +272,18 @@ public class PartitionWorker {
         running.put(partition.getId(), attempt);
         log("partition %s (run %d) started", name, partition.getJobExecutionId());
         long start = System.nanoTime();
-        StepExecution result = handler.handle(decision.request());
+        StepExecution result;
+        try {
+            result = handler.handle(decision.request());
+        } catch (RuntimeException e) {
+            // Batch records a step's own failures; this is one it could not (the database went away).
+            // The lease is given up so that the manager sends the partition again.
+            running.remove(partition.getId());
+            records.release(partition.getId(), settings.processId());
+            records.ended(attempt, "FAILED", firstLine(e));
+            log("partition %s could not be executed: %s", name, firstLine(e));
+            return;
+        }
         running.remove(partition.getId());
         String outcome = outcomeOf(result);
         String detail = result.getFailureExceptions().stream().map(Throwable::getMessage).findFirst().orElse(null);
@@ -310,6 +341,11 @@ public class PartitionWorker {
         } catch (RuntimeException e) {
             log("heartbeat failed: %s", e.getMessage());
         }
+    }
+
+    private static String firstLine(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+        return message.lines().findFirst().orElse(message);
     }
 
     private void log(String format, Object... args) {
