@@ -189,13 +189,18 @@ public class NightlyRun {
     }
 
     /**
-     * Asks a running job of this process to stop at its next chunk boundary.
+     * Asks the running job of this process, if any, to stop at its next chunk boundary. A run of
+     * another process sharing the database (a cluster's manager, seen from a worker or from
+     * {@code serve}) is left alone.
      *
      * @return true if a running execution was told to stop
      */
     public boolean stopRunning() {
         boolean stopped = false;
         for (JobExecution running : jobRepository.findRunningJobExecutions(NightlyJobConfiguration.JOB_NAME)) {
+            if (!runControl.begunHere(running.getId())) {
+                continue;
+            }
             try {
                 stopped |= jobOperator.stop(running);
             } catch (Exception e) {

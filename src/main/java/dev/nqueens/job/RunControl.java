@@ -55,6 +55,11 @@ public class RunControl {
         deadlines.put(execution.getId(), deadline);
     }
 
+    /** Whether this process started (or restarted) the job execution. */
+    boolean begunHere(long jobExecutionId) {
+        return deadlines.containsKey(jobExecutionId);
+    }
+
     /** The manager of a run is alive: called by it every few seconds while partitions run. */
     public void heartbeat(long jobExecutionId) {
         jdbc.update("UPDATE run_control SET heartbeat_at = CURRENT_TIMESTAMP WHERE job_execution_id = :id",

@@ -40,6 +40,9 @@ abstract class AbstractNightlyJobIntegrationTests {
     @Autowired
     JdbcTemplate jdbc;
 
+    @Autowired
+    org.springframework.batch.core.repository.JobRepository jobRepository;
+
     Path output;
 
     @BeforeEach
@@ -214,6 +217,29 @@ abstract class AbstractNightlyJobIntegrationTests {
         assertThat(withQueenInRow4Column2).hasSize(8);
         assertThat(jdbc.queryForList(queries.get(2)).stream().map(row -> ((Number) row.get("ordinal")).longValue())
                 .toList()).isEqualTo(withQueenInRow4Column2);
+    }
+
+    @Test
+    @Order(9)
+    void stoppingThisProcessLeavesTheRunOfAnotherProcessAlone() throws Exception {
+        // A run that another process (a cluster's manager) started on the shared database.
+        org.springframework.batch.core.job.parameters.JobParameters parameters =
+                new org.springframework.batch.core.job.parameters.JobParametersBuilder()
+                        .addString("startedBy", "another process").toJobParameters();
+        org.springframework.batch.core.job.JobExecution theirs = jobRepository.createJobExecution(
+                jobRepository.createJobInstance(NightlyJobConfiguration.JOB_NAME, parameters), parameters,
+                new org.springframework.batch.infrastructure.item.ExecutionContext());
+        theirs.setStatus(BatchStatus.STARTED);
+        theirs.setStartTime(java.time.LocalDateTime.now());
+        jobRepository.update(theirs);
+        try {
+            assertThat(nightlyRun.stopRunning()).isFalse();
+            assertThat(jobRepository.getJobExecution(theirs.getId()).getStatus()).isEqualTo(BatchStatus.STARTED);
+        } finally {
+            theirs.setStatus(BatchStatus.FAILED);
+            theirs.setEndTime(java.time.LocalDateTime.now());
+            jobRepository.update(theirs);
+        }
     }
 
     /** The fenced {@code sql} blocks of the README, comments stripped. */
