@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Times `nqueens count N --threads T` (no database), whole process, for n = 14..18 on 1 and 2 threads:
+# Times `./nqueens count N --threads T` (no database), whole process, with the launcher's default
+# JVM options for count, for n = 14..18 on 1 and 2 threads:
 #   bench/count.sh            bench/count.sh "16 17" "1 2"
 # Each run prints its wall time (from the shell), CPU time (user + sys), peak resident memory and
 # solutions per CPU-second of the whole process (JVM start and JIT included).
-#   NQUEENS_JAVA_OPTS  JVM options for our jar, as the launcher passes them (default: none)
+#   NQUEENS_JAVA_OPTS  more JVM options, passed on by the launcher
 #   NQUEENS_PEER       a peer counter's launcher, called as `$NQUEENS_PEER N T`, that prints
 #                      `total=<solutions>`: each of our runs is followed by the peer's on the same
 #                      n and threads (alternating, so both see the same machine), with the ratio
@@ -15,7 +16,7 @@ sizes="${1:-14 15 16 17 18}"
 threads="${2:-1 2}"
 repeat="${NQUEENS_BENCH_REPEAT:-1}"
 peer="${NQUEENS_PEER:-}"
-[ -f "$root/target/nqueens.jar" ] || (cd "$root" && ./mvnw -B -q -DskipTests package)
+"$root/nqueens" help >/dev/null   # builds the jar first if it is missing or stale, outside the timings
 [ -x /usr/bin/time ] || { echo "bench: needs /usr/bin/time (GNU time) for CPU and memory" >&2; exit 1; }
 out="$(mktemp)"
 times="$(mktemp)"
@@ -33,8 +34,7 @@ printf '%4s %3s %-10s %9s %9s %8s %16s %8s\n' n T program "wall (s)" "CPU (s)" "
 for r in $(seq "$repeat"); do
   for n in $sizes; do
     for t in $threads; do
-      # shellcheck disable=SC2086 # the options are words
-      run java ${NQUEENS_JAVA_OPTS:-} -jar "$root/target/nqueens.jar" count "$n" --threads "$t"
+      run "$root/nqueens" count "$n" --threads "$t"
       grep -q "matches the known values" "$out" || { cat "$out"; echo "bench: n=$n is wrong" >&2; exit 1; }
       total=$(sed -n 's/^n=[0-9]*: \([0-9,]*\) solutions.*/\1/p' "$out" | tr -d ,)
       ours_wall=$wall

@@ -41,7 +41,11 @@ public final class ProgressReporter {
      * Thread-safe; prints only when the interval has passed since the size's last line.
      */
     public void progress(int n, long done, long total, String unit) {
-        report(n, done, total, String.format("%,d/%,d %s", done, total, unit));
+        // Formatted only when a line is due: a size of thousands of units calls this for each.
+        Track line = lineDue(n, done, total);
+        if (line != null) {
+            print(n, line, done, total, String.format("%,d/%,d %s", done, total, unit));
+        }
     }
 
     /**
@@ -50,21 +54,32 @@ public final class ProgressReporter {
      * the time left are those of the work.
      */
     public void report(int n, long work, long totalWork, String description) {
+        Track line = lineDue(n, work, totalWork);
+        if (line != null) {
+            print(n, line, work, totalWork, description);
+        }
+    }
+
+    /** The size's track as of the line to print now, or null if no line is due (or another thread prints it). */
+    private Track lineDue(int n, long work, long totalWork) {
         long now = System.nanoTime();
         Track track = tracks.computeIfAbsent(n, k -> new Track(now, now, work));
         boolean finished = work >= totalWork;
         if (!finished && now - track.lastPrintNanos() < intervalNanos) {
-            return;
+            return null;
         }
         if (finished && now - track.startNanos() < intervalNanos) {
-            return;
+            return null;
         }
-        if (!tracks.replace(n, track, new Track(track.startNanos(), now, track.startDone()))) {
-            return;
-        }
-        double elapsed = (now - track.startNanos()) / 1e9;
+        Track printed = new Track(track.startNanos(), now, track.startDone());
+        return tracks.replace(n, track, printed) ? printed : null;
+    }
+
+    private void print(int n, Track line, long work, long totalWork, String description) {
+        boolean finished = work >= totalWork;
+        double elapsed = (line.lastPrintNanos() - line.startNanos()) / 1e9;
         double fraction = totalWork == 0 ? 1 : (double) work / totalWork;
-        double rate = (work - track.startDone()) / Math.max(elapsed, 1e-9);
+        double rate = (work - line.startDone()) / Math.max(elapsed, 1e-9);
         String left = rate > 0 && !finished ? String.format(", about %s left", seconds((totalWork - work) / rate)) : "";
         out.printf("  n=%d: %s (%.0f%%), %s elapsed%s%n", n, description, 100 * fraction, seconds(elapsed), left);
     }
