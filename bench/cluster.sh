@@ -68,14 +68,15 @@ unset SPRING_DATASOURCE_URL
 
 printf '%4s %-8s %10s %14s  %s\n' rep path "job (s)" "idle tail (s)" "steps (s)"
 for rep in $(seq 1 "$reps"); do
-  before="$(others)"
+  before="$(others)"; workers_before="$(for w in "${workers[@]}"; do cpu "$w"; echo -n " "; done)"
   SPRING_DATASOURCE_URL="$(fresh bench_local)" /usr/bin/time -o local-time.txt \
     -f "  local process %e s wall, %U s user, %S s sys" java -jar "$root/target/nqueens.jar" run --sizes "$n" \
     --threads 2 >local.txt
-  after="$(others)"
+  after="$(others)"; workers_after="$(for w in "${workers[@]}"; do cpu "$w"; echo -n " "; done)"
   printf '%4s %-8s %10s %14s  %s\n' "$rep" local "$(job_seconds <local.txt)" - "$(steps bench_local)"
   if [ -n "${NQUEENS_BENCH_DETAIL:-}" ]; then
-    cat local-time.txt; echo "  CPU s during it: postgres/rabbitmq $(delta "$before" "$after")"
+    cat local-time.txt
+    echo "  CPU s during it: idle workers $(delta "$workers_before" "$workers_after"), postgres/rabbitmq $(delta "$before" "$after")"
   fi
 
   before="$(others)"; workers_before="$(for w in "${workers[@]}"; do cpu "$w"; echo -n " "; done)"

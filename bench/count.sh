@@ -16,7 +16,7 @@ sizes="${1:-14 15 16 17 18}"
 threads="${2:-1 2}"
 repeat="${NQUEENS_BENCH_REPEAT:-1}"
 peer="${NQUEENS_PEER:-}"
-"$root/nqueens" help >/dev/null   # builds the jar first if it is missing or stale, outside the timings
+"$root/nqueens" --help >/dev/null   # builds the jar first if it is missing or stale, outside the timings
 [ -x /usr/bin/time ] || { echo "bench: needs /usr/bin/time (GNU time) for CPU and memory" >&2; exit 1; }
 out="$(mktemp)"
 times="$(mktemp)"
