@@ -64,13 +64,39 @@ class ClusterFunctionalTests {
 
     @AfterEach
     void stopEveryProcess() throws InterruptedException {
+        boolean left = false;
         for (NqueensProcess process : processes) {
             if (process.isAlive()) {
                 // A worker or manager still running at the end: its output says why, if the test failed.
-                NqueensProcess.Result left = process.kill();
-                System.out.println("--- output of a process still running at the end of the test:\n" + left.out()
-                        + left.err());
+                NqueensProcess.Result output = process.kill();
+                System.out.println("--- output of a process still running at the end of the test:\n" + output.out()
+                        + output.err());
+                left = true;
             }
+        }
+        if (left) {
+            printRows("SELECT job_execution_id, status, exit_code, exit_message, start_time, end_time, last_updated,"
+                    + " version FROM batch_job_execution ORDER BY job_execution_id");
+            printRows("SELECT step_execution_id, job_execution_id, step_name, status, exit_code, end_time, version"
+                    + " FROM batch_step_execution ORDER BY step_execution_id");
+            printRows("SELECT * FROM partition_execution ORDER BY 1");
+        }
+    }
+
+    /** For the diagnosis of a failed test: every row of a query, one line each. */
+    private void printRows(String sql) {
+        try (java.sql.Connection db = DriverManager.getConnection(databaseUrl, "postgres", "postgres");
+                Statement statement = db.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+            System.out.println("--- " + sql);
+            while (rows.next()) {
+                StringBuilder line = new StringBuilder();
+                for (int column = 1; column <= rows.getMetaData().getColumnCount(); column++) {
+                    line.append(column == 1 ? "" : " | ").append(rows.getString(column));
+                }
+                System.out.println(line);
+            }
+        } catch (SQLException e) {
+            System.out.println("--- " + sql + ": " + e.getMessage());
         }
     }
 

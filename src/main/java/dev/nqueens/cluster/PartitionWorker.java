@@ -228,7 +228,8 @@ public class PartitionWorker {
         JobExecution run = partition.getJobExecution();
         if (!run.getStatus().isRunning() && run.getStatus() != BatchStatus.STOPPING) {
             return new Decision(Verdict.DROP, request, partition, "its run " + run.getId() + " has ended "
-                    + run.getStatus());
+                    + run.getStatus() + " (" + run.getExitStatus().getExitCode() + ", ended " + run.getEndTime()
+                    + ", last updated " + run.getLastUpdated() + ")");
         }
         if (!runControl.managerAlive(run.getId(), settings.workerTimeout())) {
             return new Decision(Verdict.DROP, request, partition, "the manager of run " + run.getId()
