@@ -32,7 +32,10 @@ public class RunControl {
 
     private final NamedParameterJdbcTemplate jdbc;
     private final AtomicReference<Optional<Instant>> nextDeadline = new AtomicReference<>(Optional.empty());
+    /** The deadlines of runs, this process's and others' (a worker reads those of the runs it works for). */
     private final Map<Long, Optional<Instant>> deadlines = new ConcurrentHashMap<>();
+    /** The job executions this process started. */
+    private final Set<Long> begun = ConcurrentHashMap.newKeySet();
 
     RunControl(JdbcTemplate jdbcTemplate) {
         this.jdbc = new NamedParameterJdbcTemplate(jdbcTemplate);
@@ -53,11 +56,12 @@ public class RunControl {
                 """, new MapSqlParameterSource("id", execution.getId()).addValue("manager", ThisProcess.id())
                 .addValue("now", now).addValue("deadline", deadline.map(RunControl::utc).orElse(null)));
         deadlines.put(execution.getId(), deadline);
+        begun.add(execution.getId());
     }
 
     /** Whether this process started (or restarted) the job execution. */
     boolean begunHere(long jobExecutionId) {
-        return deadlines.containsKey(jobExecutionId);
+        return begun.contains(jobExecutionId);
     }
 
     /** The manager of a run is alive: called by it every few seconds while partitions run. */

@@ -43,6 +43,9 @@ abstract class AbstractNightlyJobIntegrationTests {
     @Autowired
     org.springframework.batch.core.repository.JobRepository jobRepository;
 
+    @Autowired
+    RunControl runControl;
+
     Path output;
 
     @BeforeEach
@@ -233,6 +236,8 @@ abstract class AbstractNightlyJobIntegrationTests {
         theirs.setStartTime(java.time.LocalDateTime.now());
         jobRepository.update(theirs);
         try {
+            // A worker reads the run's time window before each unit it counts for it.
+            assertThat(runControl.windowClosed(theirs.getId())).isFalse();
             assertThat(nightlyRun.stopRunning()).isFalse();
             assertThat(jobRepository.getJobExecution(theirs.getId()).getStatus()).isEqualTo(BatchStatus.STARTED);
         } finally {
