@@ -52,6 +52,8 @@ cpu() { local ticks=0 f; for pid in "$@"; do
           read -r -a f <"/proc/$pid/stat"; ticks=$((ticks + f[13] + f[14] + f[15] + f[16])); done
         awk "BEGIN{printf \"%.1f\", $ticks / $(getconf CLK_TCK)}"; }
 others() { echo "$(cpu $(pgrep -u postgres postgres)) $(cpu $(pgrep -f beam.smp))"; }
+# each_worker: the CPU seconds of each worker, "W1 W2 ..."
+each_worker() { local w; for w in "${workers[@]}"; do printf '%s ' "$(cpu "$w")"; done; }
 # delta "A B" "C D": "C-A/D-B"
 delta() { awk -v a="$1" -v b="$2" 'BEGIN{ n = split(a, x, " "); split(b, y, " ")
           for (i = 1; i <= n; i++) printf "%s%.1f", (i > 1 ? "/" : ""), y[i] - x[i]; }'; }
@@ -68,22 +70,22 @@ unset SPRING_DATASOURCE_URL
 
 printf '%4s %-8s %10s %14s  %s\n' rep path "job (s)" "idle tail (s)" "steps (s)"
 for rep in $(seq 1 "$reps"); do
-  before="$(others)"; workers_before="$(for w in "${workers[@]}"; do cpu "$w"; echo -n " "; done)"
+  before="$(others)"; workers_before="$(each_worker)"
   SPRING_DATASOURCE_URL="$(fresh bench_local)" /usr/bin/time -o local-time.txt \
     -f "  local process %e s wall, %U s user, %S s sys" java -jar "$root/target/nqueens.jar" run --sizes "$n" \
     --threads 2 >local.txt
-  after="$(others)"; workers_after="$(for w in "${workers[@]}"; do cpu "$w"; echo -n " "; done)"
+  after="$(others)"; workers_after="$(each_worker)"
   printf '%4s %-8s %10s %14s  %s\n' "$rep" local "$(job_seconds <local.txt)" - "$(steps bench_local)"
   if [ -n "${NQUEENS_BENCH_DETAIL:-}" ]; then
     cat local-time.txt
     echo "  CPU s during it: idle workers $(delta "$workers_before" "$workers_after"), postgres/rabbitmq $(delta "$before" "$after")"
   fi
 
-  before="$(others)"; workers_before="$(for w in "${workers[@]}"; do cpu "$w"; echo -n " "; done)"
+  before="$(others)"; workers_before="$(each_worker)"
   SPRING_DATASOURCE_URL="$cluster_url" NQUEENS_CLUSTER_ENABLED=true /usr/bin/time -o manager-time.txt \
     -f "  manager process %e s wall, %U s user, %S s sys" \
     java ${NQUEENS_BENCH_MANAGER_OPTS:-} -jar "$root/target/nqueens.jar" run --sizes "$n" --force >cluster.txt
-  after="$(others)"; workers_after="$(for w in "${workers[@]}"; do cpu "$w"; echo -n " "; done)"
+  after="$(others)"; workers_after="$(each_worker)"
   tail=$(psql_ -d bench_cluster -c "SELECT ROUND(EXTRACT(EPOCH FROM MAX(last) - MIN(last))::numeric, 1) FROM
     (SELECT worker_id, MAX(ended_at) AS last FROM partition_execution WHERE outcome = 'COMPLETED'
      AND partition_name LIKE 'countPart:%' AND job_execution_id = (SELECT MAX(job_execution_id)
