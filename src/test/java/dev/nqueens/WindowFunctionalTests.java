@@ -68,7 +68,7 @@ class WindowFunctionalTests {
 
         NqueensProcess.Result next = run("run", "--sizes", "17");
         assertThat(next.exitCode()).as(next.out() + next.err()).isZero();
-        assertKnownCounts(17);
+        assertKnownCounts(17, next);
         try (Connection db = open()) {
             assertThat(count(db, "SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"))
                     .as("every unit counted once over both nights").isEqualTo(units(17));
@@ -103,7 +103,7 @@ class WindowFunctionalTests {
         assertThat(next.exitCode()).as(next.out() + next.err()).isZero();
         assertThat(next.out()).contains("Restarted the unfinished run of the same sizes");
         for (int n = 14; n <= 17; n++) {
-            assertKnownCounts(n);
+            assertKnownCounts(n, night, next);
         }
         try (Connection db = open()) {
             for (int n : published) {
@@ -139,7 +139,7 @@ class WindowFunctionalTests {
         }
         assertThat(published).as("some sizes published, some not").isNotEmpty().hasSizeLessThan(18);
         for (int n : published) {
-            assertKnownCounts(n);
+            assertKnownCounts(n, night);
             if (n <= 13) {
                 assertThat(Files.readString(work.resolve("output/manifest.json")))
                         .contains(String.format("solutions-n%02d.json", n));
@@ -155,7 +155,7 @@ class WindowFunctionalTests {
         assertThat(next.out()).contains("Restarted the unfinished run of the same sizes");
         try (Connection db = open()) {
             for (int n = 1; n <= 18; n++) {
-                assertKnownCounts(n);
+                assertKnownCounts(n, night, next);
             }
             for (int n = 1; n <= 13; n++) {
                 long total = Reference.counts(n).total();
@@ -171,9 +171,16 @@ class WindowFunctionalTests {
         }
     }
 
-    private void assertKnownCounts(int n) throws SQLException {
+    /** The published counts of {@code n} are the known ones; a failure shows what the runs printed. */
+    private void assertKnownCounts(int n, NqueensProcess.Result... runs) throws SQLException {
         Reference.Counts expected = Reference.counts(n);
         try (Connection db = open()) {
+            StringBuilder printed = new StringBuilder();
+            for (NqueensProcess.Result run : runs) {
+                printed.append("\n--- a run printed:\n").append(run.out()).append(run.err());
+            }
+            assertThat(count(db, "SELECT COUNT(*) FROM board_summary WHERE n = " + n))
+                    .as("n=%d is not published%s", n, printed).isEqualTo(1);
             assertThat(count(db, "SELECT total_solutions FROM board_summary WHERE n = " + n)).as("n=%d", n)
                     .isEqualTo(expected.total());
             assertThat(count(db, "SELECT fundamental_solutions FROM board_summary WHERE n = " + n))
