@@ -16,7 +16,7 @@ java -jar "$root/target/nqueens.jar" run --sizes "$n" --store-all-up-to "$n" --s
 pipeline_ms=$(grep -E "^ +$n " run.txt | awk '{print $5}')
 echo "pipeline (solve + reduce + insert) n=$n: ${pipeline_ms} s (board_summary.elapsed_ms)"
 # The rows the pipeline stored, written out by H2 itself, then loaded into a fresh database.
-url="jdbc:h2:file:./data/nqueens;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH"
+url="jdbc:h2:file:./data/nqueens;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;MAX_COMPACT_TIME=0"
 mkdir -p load
 java -cp "$h2" org.h2.tools.Shell -url "$url" -user sa -password "" -sql "
 CALL CSVWRITE('load/fundamental.csv', 'SELECT * FROM fundamental_solution WHERE n = $n');

@@ -42,11 +42,12 @@ public final class TestDatabases {
     }
 
     /**
-     * The URL tests open an H2 file with. {@code MAX_COMPACT_TIME=0}: a test that reads the jar's
-     * database must not rewrite it when it closes. H2 2.3.232 compacts the file on close, and under
-     * the test JVM's {@code -ea} that compaction can fail half-way on an internal assertion
-     * ({@code RandomAccessStore.moveChunkInside}, H2 issues 4086 and 4247) and drop the newest
-     * chunks: WindowFunctionalTests lost the sizes the jar had just published.
+     * The URL tests open an H2 file with. {@code MAX_COMPACT_TIME=0}, as in the product's default
+     * URL: a test that reads the jar's database must not rewrite it when it closes. H2 2.3.232
+     * compacts the file on close by default, and under the test JVM's {@code -ea} that compaction
+     * can fail half-way on an internal assertion ({@code RandomAccessStore.moveChunkInside}, H2
+     * issues 4086 and 4247) and drop the newest chunks: WindowFunctionalTests lost the sizes the
+     * jar had just published.
      */
     public static String h2Url(Path file) {
         return "jdbc:h2:file:" + file.toAbsolutePath()
