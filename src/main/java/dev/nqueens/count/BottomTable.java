@@ -70,12 +70,29 @@ final class BottomTable {
      */
     private static final int CHUNKS_FROM = 8;
 
+    /** {@link #enumerate}: count per column set, and keep each placement in {@link #found}. */
+    private static final int ONCE = 0;
+    /** {@link #enumerate}: count per column set only. */
+    private static final int COUNT = 1;
+    /** {@link #enumerate}: put each placement in its column set's place in {@link #sorted}. */
+    private static final int PLACE = 2;
+    /** What {@link #enumerate} returns for more than the maximum entries. */
+    private static final int OVER_MAX = -1;
+    /** What {@link #enumerate} returns for more entries than {@link #found} may hold. */
+    private static final int OVER_ONCE = -2;
+
     private final int n;
     private final int full;
     /** Longs per word of 64 entries: the unused bits, then one bit set per diagonal. */
     private final int block;
     private final SubsetRank rank;
     private final int maxEntries;
+    /**
+     * A table of up to this many entries (a quarter of the largest) is enumerated once, into
+     * {@link #found}; a larger one twice (see {@link #build}). Bounds the extra buffer at 16 MB
+     * per table with the host's largest tables of 8 M entries.
+     */
+    private final int onceUpTo;
     private final int[] free;
     private final int[] columns;
     private final int[] leftDiagonals;
@@ -86,6 +103,8 @@ final class BottomTable {
     private int[] start = new int[0];
     private long[] words = new long[0];
     private long[] sorted = new long[0];
+    /** The entries of a table enumerated once, in the order found (up to {@link #onceUpTo}). */
+    private long[] found = new long[0];
     private final long[] transposed = new long[64];
     /** Waiting placements are partitioned by the high bits of their column set's rank. */
     private final int setBitsInPartition;
@@ -129,6 +148,7 @@ final class BottomTable {
         this.block = 1 + 2 * n;
         this.rank = new SubsetRank(n - 2);
         this.maxEntries = maxEntries;
+        this.onceUpTo = maxEntries / 4;
         this.free = new int[n];
         this.columns = new int[n];
         this.leftDiagonals = new int[n];
@@ -149,7 +169,7 @@ final class BottomTable {
 
     /** The bytes the table and its build buffers hold. */
     long bytes() {
-        return 8L * (words.length + sorted.length) + 4L * start.length;
+        return 8L * (words.length + sorted.length + found.length) + 4L * start.length;
     }
 
     /**
@@ -173,10 +193,16 @@ final class BottomTable {
             start = new int[sets + 1];
         }
         Arrays.fill(start, 0, sets + 1, 0);
-        // Twice through the placements: first to count them per column set, then to put each in
-        // its set's place (no second copy of the entries in memory).
-        int count = enumerate(rows, offsets, attacked, false);
-        if (count < 0) {
+        // Once through the placements, keeping them in the order found and counting them per
+        // column set, then each copied to its set's place: the enumeration is most of the work
+        // (at n = 17 a second one took a third of the table's time). A table too large for that
+        // buffer is enumerated twice: first to count, then to put each placement in its place.
+        int count = enumerate(rows, offsets, attacked, ONCE);
+        if (count == OVER_ONCE) {
+            Arrays.fill(start, 0, sets + 1, 0);
+            count = enumerate(rows, offsets, attacked, COUNT);
+        }
+        if (count == OVER_MAX) {
             entries = 0;
             Arrays.fill(start, 0, sets + 1, 0);
             return false;
@@ -188,7 +214,14 @@ final class BottomTable {
         if (sorted.length < count) {
             sorted = new long[count];
         }
-        enumerate(rows, offsets, attacked, true);
+        if (count <= onceUpTo) {
+            for (int i = 0; i < count; i++) {
+                long entry = found[i];
+                sorted[start[(int) (entry >>> KEY_BITS)]++] = entry;
+            }
+        } else {
+            enumerate(rows, offsets, attacked, PLACE);
+        }
         slice(count, sets);
         partitions = (sets + setsPerPartition - 1) / setsPerPartition;
         partitionCapacity = Math.min(MAX_PARTITION_CAPACITY, WAITING / partitions);
@@ -202,12 +235,13 @@ final class BottomTable {
     }
 
     /**
-     * Runs through every placement of the table rows: counts them per column set in
-     * {@link #start} ({@code start[rank + 1]}), or, with {@code place}, writes each into
-     * {@link #sorted} at its set's cursor {@code start[rank]}, as its set's rank above its key.
-     * Returns how many there are, or -1 (when counting) if more than the maximum.
+     * Runs through every placement of the table rows, each written as its column set's rank above
+     * its key. {@code ONCE} and {@code COUNT} count them per set in {@link #start}
+     * ({@code start[rank + 1]}), {@code ONCE} keeps them in {@link #found} as well; {@code PLACE}
+     * writes each into {@link #sorted} at its set's cursor {@code start[rank]}. Returns how many
+     * there are, or {@link #OVER_MAX}, or (with {@code ONCE}) {@link #OVER_ONCE}.
      */
-    private int enumerate(int rows, int[] offsets, int[] attacked, boolean place) {
+    private int enumerate(int rows, int[] offsets, int[] attacked, int mode) {
         int count = 0;
         int last = rows - 1;
         int lastOffset = offsets[last];
@@ -238,21 +272,34 @@ final class BottomTable {
             int nextFree = ~(nextColumns | nextLeft | nextRight | attacked[t + 1]) & full;
             if (t + 1 == last) {
                 // Every free square of the last row completes an entry: no stack level for it.
+                int at = count;
                 count += Integer.bitCount(nextFree);
                 if (count > maxEntries) {
-                    return -1;
+                    return OVER_MAX;
+                }
+                if (mode == ONCE && count > found.length) {
+                    if (count > onceUpTo) {
+                        return OVER_ONCE;
+                    }
+                    found = Arrays.copyOf(found, Math.min(onceUpTo, Math.max(count, found.length * 2)));
                 }
                 while (nextFree != 0) {
                     int square = nextFree & -nextFree;
                     nextFree ^= square;
                     // Column 0 is a border column, never in a set: the rank drops it.
                     int set = rank.of((nextColumns | square) >>> 1);
-                    if (place) {
-                        long left = (nextLeftSeen | square << lastOffset) & full;
-                        long right = nextRightSeen | square >>> lastOffset;
-                        sorted[start[set]++] = (long) set << KEY_BITS | right << n | left;
-                    } else {
+                    if (mode == COUNT) {
                         start[set + 1]++;
+                        continue;
+                    }
+                    long left = (nextLeftSeen | square << lastOffset) & full;
+                    long right = nextRightSeen | square >>> lastOffset;
+                    long entry = (long) set << KEY_BITS | right << n | left;
+                    if (mode == ONCE) {
+                        start[set + 1]++;
+                        found[at++] = entry;
+                    } else {
+                        sorted[start[set]++] = entry;
                     }
                 }
                 continue;

@@ -16,7 +16,7 @@ import java.util.Locale;
  * placements one partition of column sets at a time, so what a count reads at once is one
  * partition's words, not the table. The partitions follow the L2 size: {@code l2Bytes / 4 KB} column
  * sets (256 on a host with 1 MB per core), since a set's words and chunk tables take up to a few
- * KB. The largest table is bounded by the heap (each counting thread holds one, about 18 bytes
+ * KB. The largest table is bounded by the heap (each counting thread holds one, about 20 bytes
  * per entry) and by 8 million entries; a group whose table would be larger is completed from a
  * table of fewer rows.
  *
@@ -31,8 +31,11 @@ record Layout(long l2Bytes, int maxTableEntries, int fixedTableRows, String sour
     private static final long LARGE_L2 = 1 << 20;
     /** Assumed when the host does not say. */
     private static final long DEFAULT_L2 = 512 << 10;
-    /** Bytes of heap per table entry: a long while the table is built, and its share of the bits. */
-    private static final int BYTES_PER_ENTRY = 18;
+    /**
+     * Bytes of heap per table entry: a long while the table is built, its share of the bits, and
+     * 2 for the buffer of tables enumerated once (a quarter of the largest, 8 bytes per entry).
+     */
+    private static final int BYTES_PER_ENTRY = 20;
     private static final int MIN_TABLE_ENTRIES = 1 << 16;
     /** Two threads with tables this large stay below 512 MB resident (n = 21's largest has 11.7 M). */
     private static final int MAX_TABLE_ENTRIES = 1 << 23;
