@@ -1,18 +1,22 @@
 package dev.nqueens;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The public reference data in {@code ../shared/reference}: the known counts for n = 1..27 and
- * the 92 solutions of n = 8. Tests check the product against these, never against itself.
+ * The public reference data in {@code src/test/resources/reference} (its README names the OEIS
+ * sources): the known counts for n = 1..27 and the 92 solutions of n = 8. Tests check the product
+ * against these, never against itself.
  */
 public final class Reference {
 
-    public static final Path FOLDER = Path.of("..", "shared", "reference");
+    /** The folder on the test class path. */
+    public static final String FOLDER = "/reference/";
 
     /** One line of known-counts.csv. */
     public record Counts(int n, long total, long fundamental, long rot90, long rot180, long asymmetric) {
@@ -53,11 +57,14 @@ public final class Reference {
     }
 
     private static List<String> lines(String file) {
-        try {
-            List<String> lines = Files.readAllLines(FOLDER.resolve(file));
+        try (InputStream in = Reference.class.getResourceAsStream(FOLDER + file)) {
+            if (in == null) {
+                throw new IOException("no " + FOLDER + file + " on the test class path");
+            }
+            List<String> lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII)).lines().toList();
             return lines.subList(1, lines.size()).stream().filter(line -> !line.isBlank()).toList();
         } catch (IOException e) {
-            throw new UncheckedIOException("reference data missing: " + FOLDER.toAbsolutePath(), e);
+            throw new UncheckedIOException("reference data missing: " + e.getMessage(), e);
         }
     }
 }

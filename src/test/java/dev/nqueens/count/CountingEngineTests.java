@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.nqueens.Reference;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -23,18 +21,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class CountingEngineTests {
 
-    private static final Path KNOWN_COUNTS = Path.of("../shared/reference/known-counts.csv");
-
     private static Map<Integer, CountResult> known;
 
     @BeforeAll
-    static void readKnownCounts() throws IOException {
+    static void readKnownCounts() {
         known = new TreeMap<>();
-        List<String> lines = Files.readAllLines(KNOWN_COUNTS);
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",");
-            known.put(Integer.parseInt(f[0]), new CountResult(Long.parseLong(f[1]), Long.parseLong(f[2]),
-                    Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5])));
+        for (Reference.Counts c : Reference.counts()) {
+            known.put(c.n(), new CountResult(c.total(), c.fundamental(), c.rot90(), c.rot180(), c.asymmetric()));
         }
     }
 

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.nqueens.Reference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,16 +18,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class FundamentalEnumeratorTests {
 
-    private static final Path REFERENCE = Path.of("../shared/reference");
-
     static IntStream sizes() {
         return IntStream.rangeClosed(1, 12);
     }
 
     @ParameterizedTest(name = "n = {0}")
     @MethodSource("sizes")
-    void enumeratesEachClassOnceInLexicographicOrder(int n) throws IOException {
-        String[] expected = Files.readAllLines(REFERENCE.resolve("known-counts.csv")).get(n).split(",");
+    void enumeratesEachClassOnceInLexicographicOrder(int n) {
+        Reference.Counts expected = Reference.counts(n);
         FundamentalEnumerator enumerator = new FundamentalEnumerator(n);
         long[] byOrbit = new long[9];
         int[] previous = null;
@@ -41,23 +37,17 @@ class FundamentalEnumeratorTests {
             previous = p;
         }
         long total = byOrbit[1] + 2 * byOrbit[2] + 4 * byOrbit[4] + 8 * byOrbit[8];
-        assertEquals(Long.parseLong(expected[1]), total, "Q");
-        assertEquals(Long.parseLong(expected[2]), byOrbit[1] + byOrbit[2] + byOrbit[4] + byOrbit[8], "U");
-        assertEquals(Long.parseLong(expected[3]), byOrbit[1] + byOrbit[2], "rot90");
-        assertEquals(Long.parseLong(expected[4]), byOrbit[4], "rot180");
-        assertEquals(Long.parseLong(expected[5]), byOrbit[8], "asymmetric");
+        assertEquals(expected.total(), total, "Q");
+        assertEquals(expected.fundamental(), byOrbit[1] + byOrbit[2] + byOrbit[4] + byOrbit[8], "U");
+        assertEquals(expected.rot90(), byOrbit[1] + byOrbit[2], "rot90");
+        assertEquals(expected.rot180(), byOrbit[4], "rot180");
+        assertEquals(expected.asymmetric(), byOrbit[8], "asymmetric");
     }
 
     @Test
-    void findsTheTwelveRepresentativesOfEight() throws IOException {
-        List<String> expected = new ArrayList<>();
-        List<String> lines = Files.readAllLines(REFERENCE.resolve("n8-solutions.csv"));
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",");
-            if (Boolean.parseBoolean(f[4])) {
-                expected.add(f[1]);
-            }
-        }
+    void findsTheTwelveRepresentativesOfEight() {
+        List<String> expected = Reference.n8().stream().filter(Reference.N8::fundamental).map(Reference.N8::placement)
+                .toList();
         List<String> found = new ArrayList<>();
         FundamentalEnumerator enumerator = new FundamentalEnumerator(8);
         for (int[] p = enumerator.next(); p != null; p = enumerator.next()) {
