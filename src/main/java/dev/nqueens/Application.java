@@ -10,12 +10,12 @@ import dev.nqueens.cli.UsageException;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
 import dev.nqueens.job.RunInProgressException;
-import dev.nqueens.query.DatabaseServer;
-import dev.nqueens.store.H2CrashRecovery;
-import dev.nqueens.store.H2File;
+import dev.nqueens.h2.DatabaseServer;
+import dev.nqueens.h2.H2CrashRecovery;
+import dev.nqueens.h2.H2File;
 import dev.nqueens.store.SchemaCheck;
 import dev.nqueens.web.Serve;
-import dev.nqueens.web.ServeMarker;
+import dev.nqueens.h2.HolderMarker;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.concurrent.CountDownLatch;
@@ -215,7 +215,7 @@ public class Application {
         SQLException sql = findCause(failure, SQLException.class);
         if (sql != null && (sql.getErrorCode() == H2_DATABASE_ALREADY_OPEN
                 || String.valueOf(sql.getMessage()).contains("The file is locked"))) {
-            String holder = H2File.of(urls[1]).flatMap(ServeMarker::describeLiveHolder)
+            String holder = H2File.of(urls[1]).flatMap(HolderMarker::liveHolder).map(HolderMarker.Holder::describe)
                     .orElse("another process (another nqueens run?)");
             err.println("nqueens: the database " + databaseUrl + " is in use by " + holder + "; one run at a time");
             return ExitCodes.BUSY;

@@ -1,5 +1,6 @@
 package dev.nqueens;
 
+import dev.nqueens.h2.H2CrashRecovery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

@@ -51,7 +51,7 @@ class ServeFunctionalTests {
         NqueensProcess.Result stopped = served.serve.terminate();
         assertThat(stopped.out()).contains("The nightly schedule is off").contains("serve stopped.");
         assertThat(stopped.err()).doesNotContain("\tat ");
-        assertThat(directory.resolve("data/nqueens.serve")).doesNotExist();
+        assertThat(directory.resolve("data/nqueens.holder")).doesNotExist();
         assertThat(ServedResults.sha256(directory.resolve(MV_DB))).as("the H2 file after serving")
                 .isEqualTo(databaseBefore);
     }

@@ -2,7 +2,7 @@ package dev.nqueens.cli;
 
 import dev.nqueens.count.CountResult;
 import dev.nqueens.count.CountingEngine;
-import dev.nqueens.job.KnownCounts;
+import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.job.ProgressReporter;
 import java.io.PrintStream;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.nqueens.cli;
 
-import dev.nqueens.job.BoardSizes;
+import dev.nqueens.settings.BoardSizes;
 import java.io.PrintStream;
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
 package dev.nqueens.cli;
 
-import dev.nqueens.job.BoardSizes;
-import dev.nqueens.job.StorageLimits;
+import dev.nqueens.settings.BoardSizes;
+import dev.nqueens.settings.StorageLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

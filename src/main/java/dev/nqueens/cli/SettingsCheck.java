@@ -1,10 +1,10 @@
 package dev.nqueens.cli;
 
 import dev.nqueens.cluster.BrokerCheck;
-import dev.nqueens.job.BoardSizes;
+import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.job.NightlyScheduler;
-import dev.nqueens.job.NqueensProperties;
-import dev.nqueens.query.DatabaseServer;
+import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.h2.DatabaseServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

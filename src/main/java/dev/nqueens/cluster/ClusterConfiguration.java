@@ -1,6 +1,6 @@
 package dev.nqueens.cluster;
 
-import dev.nqueens.job.NqueensProperties;
+import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.job.ThisProcess;
 import java.time.Duration;
 import org.springframework.amqp.core.Queue;

@@ -1,5 +1,7 @@
 package dev.nqueens.job;
 
+import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.store.CountUnits;
 import dev.nqueens.store.SolutionStore;

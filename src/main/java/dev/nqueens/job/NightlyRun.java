@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
@@ -77,11 +78,14 @@ public class NightlyRun {
     private final ReportExporter exporter;
     private final NqueensProperties properties;
     private final SizePublisher publisher;
+    private final RunDatabase database;
 
     NightlyRun(JobOperator jobOperator, JobRepository jobRepository, Job nightlyJob, SolutionStore store,
             RunLock runLock, RunControl runControl, CountPlanner countPlanner, WorkProgress workProgress,
-            ProgressReporter console, ReportExporter exporter, NqueensProperties properties, SizePublisher publisher) {
+            ProgressReporter console, ReportExporter exporter, NqueensProperties properties, SizePublisher publisher,
+            java.util.Optional<RunDatabase> database) {
         this.publisher = publisher;
+        this.database = database.orElse(RunDatabase.WRITABLE);
         this.jobOperator = jobOperator;
         this.jobRepository = jobRepository;
         this.nightlyJob = nightlyJob;
@@ -101,6 +105,10 @@ public class NightlyRun {
      * @throws RunInProgressException if another run holds the database
      */
     public Outcome run(RunRequest request) {
+        return database.writableDuring(() -> runHoldingTheLock(request));
+    }
+
+    private Outcome runHoldingTheLock(RunRequest request) {
         try (RunLock.Held lock = runLock.acquire()) {
             recoverExecutionsOfDeadRuns();
             JobExecution execution;

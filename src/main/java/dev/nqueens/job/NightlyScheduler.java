@@ -1,5 +1,7 @@
 package dev.nqueens.job;
 
+import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.settings.BoardSizes;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,5 +1,7 @@
 package dev.nqueens.job;
 
+import dev.nqueens.settings.BoardSizes;
+import dev.nqueens.settings.StorageLimits;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;

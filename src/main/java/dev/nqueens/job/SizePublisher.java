@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.ClassCounts;
 import dev.nqueens.store.CountUnits;

@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.count.WorkUnit;
 import dev.nqueens.store.CountUnits;
 import dev.nqueens.store.SolutionStore;

@@ -1,6 +1,6 @@
 package dev.nqueens.verify;
 
-import dev.nqueens.job.KnownCounts;
+import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.ClassCounts;
 import dev.nqueens.store.SolutionStore;

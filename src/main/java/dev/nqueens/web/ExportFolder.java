@@ -3,7 +3,7 @@ package dev.nqueens.web;
 import dev.nqueens.export.Sha256;
 import dev.nqueens.export.ManifestEntry;
 import dev.nqueens.export.ReportExporter;
-import dev.nqueens.job.NqueensProperties;
+import dev.nqueens.settings.NqueensProperties;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

@@ -1,6 +1,6 @@
 package dev.nqueens.web;
 
-import dev.nqueens.job.BoardSizes;
+import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;

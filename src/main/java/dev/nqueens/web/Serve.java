@@ -1,8 +1,9 @@
 package dev.nqueens.web;
 
+import dev.nqueens.h2.HolderMarker;
 import dev.nqueens.job.NightlyScheduler;
-import dev.nqueens.job.NqueensProperties;
-import dev.nqueens.store.H2File;
+import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.h2.H2File;
 import java.io.PrintStream;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -14,7 +15,7 @@ import org.springframework.stereotype.Component;
 /**
  * The {@code serve} command once the web server listens: prints the address, then runs the nightly
  * schedule (unless {@code nqueens.schedule.enabled} is false) or just waits, until {@link #stop()}.
- * On an embedded H2 file it leaves a {@link ServeMarker} beside the file meanwhile, so that a
+ * On an embedded H2 file it leaves a {@link HolderMarker} beside the file meanwhile, so that a
  * {@code run} refused by the file lock can say who holds it.
  */
 @Component
@@ -44,8 +45,8 @@ public class Serve {
                 + context.getWebServer().getPort() + "/";
         boolean scheduled = Boolean.parseBoolean(environment.getProperty("nqueens.schedule.enabled", "true").trim());
         String cron = properties.schedule().cron();
-        Optional<ServeMarker> marker = H2File.of(environment.getProperty("spring.datasource.url"))
-                .map(file -> ServeMarker.write(file, address, scheduled ? Optional.of(cron) : Optional.empty()));
+        Optional<HolderMarker> marker = H2File.of(environment.getProperty("spring.datasource.url"))
+                .map(file -> HolderMarker.serve(file, address, scheduled ? Optional.of(cron) : Optional.empty()));
         try {
             out.printf("Serving %s read-only (Ctrl-C to stop)%n", address);
             if (scheduled) {
@@ -61,7 +62,7 @@ public class Serve {
             Thread.currentThread().interrupt();
             return 0;
         } finally {
-            marker.ifPresent(ServeMarker::delete);
+            marker.ifPresent(HolderMarker::delete);
         }
     }
 

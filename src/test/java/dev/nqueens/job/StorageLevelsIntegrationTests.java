@@ -1,5 +1,7 @@
 package dev.nqueens.job;
 
+import dev.nqueens.settings.BoardSizes;
+import dev.nqueens.settings.StorageLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.nqueens.Reference;

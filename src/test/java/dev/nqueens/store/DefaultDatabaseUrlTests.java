@@ -1,5 +1,6 @@
 package dev.nqueens.store;
 
+import dev.nqueens.h2.H2File;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;

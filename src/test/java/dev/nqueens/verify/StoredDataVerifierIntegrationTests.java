@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.nqueens.TestDatabases;
-import dev.nqueens.job.BoardSizes;
+import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.RunRequest;
-import dev.nqueens.job.StorageLimits;
+import dev.nqueens.settings.StorageLimits;
 import dev.nqueens.verify.VerificationReport.Check;
 import java.io.IOException;
 import java.nio.file.Files;

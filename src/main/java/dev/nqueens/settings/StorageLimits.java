@@ -1,4 +1,4 @@
-package dev.nqueens.job;
+package dev.nqueens.settings;
 
 import dev.nqueens.store.StoredLevel;
 

@@ -1,4 +1,4 @@
-package dev.nqueens.store;
+package dev.nqueens.h2;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package dev.nqueens.job;
+package dev.nqueens.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

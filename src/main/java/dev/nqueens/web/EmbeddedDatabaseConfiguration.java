@@ -1,11 +1,9 @@
 package dev.nqueens.web;
 
-import dev.nqueens.job.NightlyRun;
-import dev.nqueens.store.H2File;
-import org.aopalliance.intercept.MethodInterceptor;
-import org.springframework.aop.framework.ProxyFactory;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.config.BeanPostProcessor;
+import dev.nqueens.h2.H2File;
+import dev.nqueens.h2.SwitchingH2DataSource;
+import dev.nqueens.job.RunDatabase;
+import java.util.function.Supplier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
@@ -17,13 +15,12 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
  * {@code serve} on an embedded H2 file: the database is read-only except while a run of the
- * nightly schedule works (see {@link SwitchingH2DataSource}). Each call of
- * {@link NightlyRun#run} is wrapped so, whatever schedules it.
+ * nightly schedule works (see {@link SwitchingH2DataSource}), whatever schedules it.
  */
 @Configuration(proxyBeanMethods = false)
 @Profile(Serve.PROFILE)
-@Conditional(EmbeddedH2Configuration.OnEmbeddedH2.class)
-class EmbeddedH2Configuration {
+@Conditional(EmbeddedDatabaseConfiguration.OnEmbeddedH2.class)
+class EmbeddedDatabaseConfiguration {
 
     @Bean
     SwitchingH2DataSource dataSource(Environment environment) {
@@ -33,18 +30,11 @@ class EmbeddedH2Configuration {
     }
 
     @Bean
-    static BeanPostProcessor writableDuringRuns(ObjectProvider<SwitchingH2DataSource> dataSource) {
-        return new BeanPostProcessor() {
+    RunDatabase writableDuringRuns(SwitchingH2DataSource dataSource) {
+        return new RunDatabase() {
             @Override
-            public Object postProcessAfterInitialization(Object bean, String name) {
-                if (!(bean instanceof NightlyRun)) {
-                    return bean;
-                }
-                ProxyFactory proxy = new ProxyFactory(bean);
-                proxy.setProxyTargetClass(true);
-                proxy.addAdvice((MethodInterceptor) call -> "run".equals(call.getMethod().getName())
-                        ? dataSource.getObject().writableDuring(call::proceed) : call.proceed());
-                return proxy.getProxy();
+            public <T> T writableDuring(Supplier<T> run) {
+                return dataSource.writableDuring(run);
             }
         };
     }

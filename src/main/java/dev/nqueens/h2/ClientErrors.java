@@ -1,4 +1,4 @@
-package dev.nqueens.query;
+package dev.nqueens.h2;
 
 import java.io.PrintStream;
 

@@ -1,9 +1,9 @@
-package dev.nqueens.web;
+package dev.nqueens.h2;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.nqueens.store.H2CrashRecovery;
-import dev.nqueens.store.H2File;
+import dev.nqueens.h2.H2CrashRecovery;
+import dev.nqueens.h2.H2File;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -17,12 +17,7 @@ import org.springframework.jdbc.datasource.AbstractDataSource;
  * closes one pool (H2 closes the file with its last connection) and opens the other; requests wait
  * for the switch, and a request caught in the middle of one fails.
  */
-final class SwitchingH2DataSource extends AbstractDataSource implements DisposableBean {
-
-    /** Work that needs the file writable. */
-    interface Work<T> {
-        T run() throws Throwable;
-    }
+public final class SwitchingH2DataSource extends AbstractDataSource implements DisposableBean {
 
     private final H2File file;
     private final String user;
@@ -30,7 +25,7 @@ final class SwitchingH2DataSource extends AbstractDataSource implements Disposab
     private final ReentrantReadWriteLock switching = new ReentrantReadWriteLock(true);
     private HikariDataSource pool;
 
-    SwitchingH2DataSource(H2File file, String user, String password) {
+    public SwitchingH2DataSource(H2File file, String user, String password) {
         this.file = file;
         this.user = user;
         this.password = password;
@@ -61,10 +56,10 @@ final class SwitchingH2DataSource extends AbstractDataSource implements Disposab
      * {@code run} and {@code schedule} do when they start, a file left by a run that was killed
      * holding it is rebuilt ({@link H2CrashRecovery}).
      */
-    <T> T writableDuring(Work<T> work) throws Throwable {
+    public <T> T writableDuring(java.util.function.Supplier<T> work) {
         switchTo(file.url(), "read-write");
         try {
-            return work.run();
+            return work.get();
         } finally {
             switchTo(readOnlyUrl(), "read-only");
         }

@@ -1,7 +1,7 @@
-package dev.nqueens.query;
+package dev.nqueens.h2;
 
-import dev.nqueens.job.NqueensProperties;
-import dev.nqueens.store.H2File;
+import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.h2.H2File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;

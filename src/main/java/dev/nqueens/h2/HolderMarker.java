@@ -1,0 +1,119 @@
+package dev.nqueens.h2;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * A small file beside an embedded H2 file ({@code data/nqueens.holder}) saying which long-running
+ * command holds it: {@code serve} (its address and schedule) or {@code db-server} (its TCP port and
+ * read-only login). H2's lock only tells another process that the file is in use; with this, a
+ * refused {@code run} names the holder, and the reading commands read through {@code db-server}
+ * instead of being refused. A marker whose process is gone is ignored.
+ */
+public final class HolderMarker {
+
+    private static final String SERVE = "serve";
+    private static final String DB_SERVER = "db-server";
+
+    private final Path file;
+
+    private HolderMarker(Path file) {
+        this.file = file;
+    }
+
+    /** A live holder of the file, as its marker describes it. */
+    public record Holder(String command, long pid, Properties values) {
+
+        /** {@code db-server}'s H2 TCP port, if this holder is one: reading commands connect through it. */
+        public Optional<Integer> tcpPort() {
+            return DB_SERVER.equals(command) ? Optional.of(Integer.parseInt(values.getProperty("tcp-port")))
+                    : Optional.empty();
+        }
+
+        /**
+         * "`nqueens serve` (pid 12, http://…), which runs the nightly job itself on its schedule '0 2 * * *'",
+         * or "`nqueens db-server` (pid 12, serving it on 127.0.0.1 ports 5435 and 9092)".
+         */
+        public String describe() {
+            if (DB_SERVER.equals(command)) {
+                return "`nqueens db-server` (pid " + pid + ", serving it on 127.0.0.1 ports "
+                        + values.getProperty("pg-port") + " and " + values.getProperty("tcp-port") + "): stop it first";
+            }
+            String schedule = values.getProperty("schedule");
+            return "`nqueens serve` (pid " + pid + ", " + values.getProperty("address") + "), "
+                    + (schedule == null ? "whose nightly schedule is off (nqueens.schedule.enabled=false): stop it"
+                            + " for a run from the shell, or turn its schedule on"
+                            : "which runs the nightly job itself on its schedule '" + schedule + "'");
+        }
+    }
+
+    static Path of(H2File database) {
+        return Path.of(database.path() + ".holder");
+    }
+
+    /** Marks the file as held by {@code serve} at {@code address}, running the job on {@code cron} if present. */
+    public static HolderMarker serve(H2File database, String address, Optional<String> cron) {
+        Properties values = new Properties();
+        values.setProperty("address", address);
+        cron.ifPresent(schedule -> values.setProperty("schedule", schedule));
+        return write(database, SERVE, values);
+    }
+
+    /** Marks the file as held by {@code db-server} on these ports. */
+    public static HolderMarker dbServer(H2File database, int pgPort, int tcpPort) {
+        Properties values = new Properties();
+        values.setProperty("pg-port", Integer.toString(pgPort));
+        values.setProperty("tcp-port", Integer.toString(tcpPort));
+        return write(database, DB_SERVER, values);
+    }
+
+    /** Writes the marker (replacing a stale one); a folder that cannot be written only loses the message. */
+    private static HolderMarker write(H2File database, String command, Properties values) {
+        Path target = of(database);
+        values.setProperty("command", command);
+        values.setProperty("pid", String.valueOf(ProcessHandle.current().pid()));
+        try {
+            Path temporary = target.resolveSibling("." + target.getFileName() + ".partial");
+            try (var out = Files.newBufferedWriter(temporary)) {
+                values.store(out, "nqueens " + command + " holds this database");
+            }
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            // Only the wording of a refused run depends on it.
+        }
+        return new HolderMarker(target);
+    }
+
+    /** Removes the marker: the file is no longer held. */
+    public void delete() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // A stale marker is ignored: its process is gone.
+        }
+    }
+
+    /** The live process that holds {@code database}, if a marker names one. */
+    public static Optional<Holder> liveHolder(H2File database) {
+        Path marker = of(database);
+        if (!Files.isRegularFile(marker)) {
+            return Optional.empty();
+        }
+        Properties values = new Properties();
+        try {
+            values.load(new StringReader(Files.readString(marker)));
+            long pid = Long.parseLong(values.getProperty("pid", "-1"));
+            if (pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(new Holder(values.getProperty("command", SERVE), pid, values));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}
