@@ -208,8 +208,8 @@ abstract class AbstractNightlyJobIntegrationTests {
 
     @Test
     @Order(8)
-    void theReadmeQueriesRunAndReturnRows() throws IOException {
-        List<String> queries = readmeSqlBlocks();
+    void theDocumentedQueriesRunAndReturnRows() throws IOException {
+        List<String> queries = documentedSqlBlocks();
         assertThat(queries).hasSizeGreaterThanOrEqualTo(3);
         for (String query : queries) {
             assertThat(jdbc.queryForList(query)).as(query).isNotEmpty();
@@ -249,11 +249,11 @@ abstract class AbstractNightlyJobIntegrationTests {
         }
     }
 
-    /** The fenced {@code sql} blocks of the README, comments stripped. */
-    static List<String> readmeSqlBlocks() throws IOException {
+    /** The fenced {@code sql} blocks of docs/sql.md (the examples analysts copy), comments stripped. */
+    static List<String> documentedSqlBlocks() throws IOException {
         List<String> blocks = new java.util.ArrayList<>();
         StringBuilder current = null;
-        for (String line : Files.readAllLines(Path.of("README.md"))) {
+        for (String line : Files.readAllLines(Path.of("docs", "sql.md"))) {
             if (line.equals("```sql")) {
                 current = new StringBuilder();
             } else if (line.equals("```") && current != null) {
