@@ -84,7 +84,10 @@ class DatabaseServerFunctionalTests {
 
         NqueensProcess.Result blocked = nqueens("run", "--sizes", "9");
         assertThat(blocked.exitCode()).isEqualTo(3);
-        assertThat(blocked.err()).contains("is in use by another process");
+        assertThat(blocked.out()).isEmpty();
+        assertThat(blocked.err()).contains("is in use by `nqueens db-server` (pid ").contains("stop it first")
+                .endsWith("; one run at a time\n");
+        assertThat(blocked.err().lines()).hasSize(1);
 
         NqueensProcess.Result stopped = server.terminate();
         assertThat(stopped.out()).contains("db-server stopped.");

@@ -2,30 +2,58 @@ package dev.nqueens.cli;
 
 import dev.nqueens.count.CountResult;
 import dev.nqueens.count.CountingEngine;
-import dev.nqueens.settings.KnownCounts;
+import dev.nqueens.failure.ExitCode;
 import dev.nqueens.job.ProgressReporter;
+import dev.nqueens.settings.KnownCounts;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code count N [--threads T]}: counts one size with the counting engine, storing nothing, and
- * prints the counts, the time and the rate. Runs without Spring or a database, so the time is the
- * engine's. Exits 1 when the result disagrees with the known values.
+ * prints the counts, the time and the rate. It needs nothing started (no settings, no database, no
+ * Spring), so the time is the engine's. Exits 1 when the result disagrees with the known values.
  */
-final class CountCommand {
+@Command(name = "count", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        header = "Count one board size without storing anything; print the rate.",
+        description = "The counting engine alone (no settings, no database): total, fundamental and the symmetry"
+                + " split, checked against the published values (exit 1 if they disagree), the time and the rate.",
+        footerHeading = "%nExample:%n",
+        footer = "  ./nqueens count 18 --threads 2")
+final class CountCommand implements Callable<Integer> {
 
-    private CountCommand() {
+    static final Needs NEEDS = Needs.NOTHING;
+
+    @ParentCommand
+    NqueensCommand nqueens;
+
+    @Parameters(index = "0", paramLabel = "N", description = "The board size, 1..28.")
+    String size;
+
+    @Option(names = "--threads", paramLabel = "T", description = "Threads, 1 or more (default: one per core).")
+    String threads;
+
+    @Override
+    public Integer call() {
+        int n = Options.size("count", size);
+        int workers = threads == null ? Runtime.getRuntime().availableProcessors()
+                : Options.positive("--threads", threads, "a whole number >= 1");
+        Console console = nqueens.launch().console();
+        return count(n, workers, console.out(), console.err());
     }
 
-    static int run(int n, int threads, PrintStream out, PrintStream err) {
-        int workers = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+    static int count(int n, int workers, PrintStream out, PrintStream err) {
         out.printf("Counting n = %d on %d thread(s), %,d work units; %s ...%n", n, workers,
                 CountingEngine.workUnits(n).size(), CountingEngine.hostLayout());
         ProgressReporter progress = new ProgressReporter(out);
-        progress.started(n);
         long start = System.nanoTime();
-        CountResult result = CountingEngine.countAll(n, workers, (done, total) -> progress.progress(n, done, total,
-                "work units"));
+        CountResult result = CountingEngine.countAll(n, workers, (done, total) -> progress.tick(List.of(
+                new ProgressReporter.SizeProgress(n, done, total, done + "/" + total + " work units")), 0, 1));
         double seconds = (System.nanoTime() - start) / 1e9;
         out.printf("n=%d: %,d solutions, %,d fundamental (rot90 %,d / rot180 %,d / asymmetric %,d)%n", n,
                 result.total(), result.fundamental(), result.rot90Classes(), result.rot180Classes(),
@@ -35,16 +63,16 @@ final class CountCommand {
         Optional<KnownCounts.Known> known = KnownCounts.load().of(n);
         if (known.isEmpty()) {
             out.printf("n=%d has no published value to check against%n", n);
-            return ExitCodes.OK;
+            return ExitCode.OK;
         }
         KnownCounts.Known expected = known.get();
         CountResult wanted = new CountResult(expected.totalSolutions(), expected.fundamentalSolutions(),
                 expected.rot90Classes(), expected.rot180Classes(), expected.asymmetricClasses());
         if (!wanted.equals(result)) {
             err.printf("nqueens: n=%d disagrees with the known values %s%n", n, wanted);
-            return ExitCodes.FAILED;
+            return ExitCode.FAILED;
         }
         out.println("matches the known values");
-        return ExitCodes.OK;
+        return ExitCode.OK;
     }
 }

@@ -1,8 +1,13 @@
 package dev.nqueens.cluster;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.AuthenticationFailureException;
+import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.ShutdownSignalException;
+import dev.nqueens.failure.InvalidInputException;
+import dev.nqueens.failure.UnavailableException;
 import java.io.IOException;
 import java.util.concurrent.TimeoutException;
 import org.springframework.core.env.Environment;
@@ -18,42 +23,106 @@ public final class BrokerCheck {
     }
 
     /**
+     * Cluster mode needs a database every machine shares (PostgreSQL, not the embedded H2 file)
+     * and a broker login of the operator's choosing: RabbitMQ's guest login is not assumed.
+     *
+     * @throws InvalidInputException saying which is missing
+     */
+    public static void checkClusterSettings(Environment environment) {
+        String url = environment.getProperty("spring.datasource.url", "");
+        if (!url.startsWith("jdbc:postgresql:")) {
+            throw new InvalidInputException("cluster mode needs a shared PostgreSQL database, but spring.datasource.url is "
+                    + url.replaceAll("[;?].*$", "") + " (workers on other machines cannot share it)");
+        }
+        if (!environment.containsProperty("spring.rabbitmq.username")
+                || !environment.containsProperty("spring.rabbitmq.password")) {
+            throw new InvalidInputException("cluster mode needs the broker's login in spring.rabbitmq.username and"
+                    + " spring.rabbitmq.password (SPRING_RABBITMQ_USERNAME, _PASSWORD); RabbitMQ's guest login is"
+                    + " not assumed");
+        }
+    }
+
+    /**
      * @throws BrokerUnavailableException naming the broker (never the credentials) and the reason
      */
     public static void check(Environment environment) {
+        ConnectionFactory factory = factory(environment);
+        try (Connection connection = connect(factory, "nqueens-check")) {
+            connection.getServerProperties();
+        } catch (IOException e) {
+            throw unavailable(factory, e);
+        }
+    }
+
+    /**
+     * What waits in {@code queue}: "3 request(s) waiting, 2 consumer(s)", "not declared yet", or
+     * why the broker could not be asked.
+     */
+    static String queueState(Environment environment, String queue) {
+        ConnectionFactory factory = factory(environment);
+        try (Connection connection = connect(factory, "nqueens-cluster")) {
+            Channel channel = connection.createChannel();
+            AMQP.Queue.DeclareOk state = channel.queueDeclarePassive(queue);
+            return state.getMessageCount() + " request(s) waiting, " + state.getConsumerCount() + " consumer(s)";
+        } catch (IOException e) {
+            if (e.getCause() instanceof ShutdownSignalException shutdown && shutdown.getReason()
+                    instanceof AMQP.Channel.Close close && close.getReplyCode() == AMQP.NOT_FOUND) {
+                return "not declared yet";
+            }
+            return "the broker cannot be asked (" + rootMessage(e) + ")";
+        } catch (BrokerUnavailableException e) {
+            return "the broker cannot be asked (" + e.getMessage() + ")";
+        }
+    }
+
+    private static ConnectionFactory factory(Environment environment) {
         ConnectionFactory factory = new ConnectionFactory();
-        String host = environment.getProperty("spring.rabbitmq.host", "localhost");
-        int port = environment.getProperty("spring.rabbitmq.port", Integer.class, 5672);
-        factory.setHost(host);
-        factory.setPort(port);
+        factory.setHost(environment.getProperty("spring.rabbitmq.host", "localhost"));
+        factory.setPort(environment.getProperty("spring.rabbitmq.port", Integer.class, 5672));
         factory.setUsername(environment.getProperty("spring.rabbitmq.username", "guest"));
         factory.setPassword(environment.getProperty("spring.rabbitmq.password", "guest"));
         factory.setVirtualHost(environment.getProperty("spring.rabbitmq.virtual-host", "/"));
         factory.setConnectionTimeout(10_000);
         factory.setAutomaticRecoveryEnabled(false);
-        String broker = "amqp://" + host + ":" + port + factory.getVirtualHost();
         try {
             if (environment.getProperty("spring.rabbitmq.ssl.enabled", Boolean.class, false)) {
                 factory.useSslProtocol();
             }
-            try (Connection connection = factory.newConnection("nqueens-check")) {
-                connection.getServerProperties();
-            }
+        } catch (java.security.GeneralSecurityException e) {
+            throw unavailable(factory, e);
+        }
+        return factory;
+    }
+
+    private static Connection connect(ConnectionFactory factory, String name) {
+        try {
+            return factory.newConnection(name);
         } catch (AuthenticationFailureException e) {
-            throw new BrokerUnavailableException("the broker " + broker + " refused the login of user '"
+            throw new BrokerUnavailableException("the broker " + describe(factory) + " refused the login of user '"
                     + factory.getUsername() + "' (check spring.rabbitmq.username and .password)");
-        } catch (IOException | TimeoutException | java.security.GeneralSecurityException | RuntimeException e) {
-            Throwable root = e;
-            while (root.getCause() != null) {
-                root = root.getCause();
-            }
-            throw new BrokerUnavailableException("cannot reach the broker " + broker + ": "
-                    + (root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage()));
+        } catch (IOException | TimeoutException | RuntimeException e) {
+            throw unavailable(factory, e);
         }
     }
 
+    private static BrokerUnavailableException unavailable(ConnectionFactory factory, Exception e) {
+        return new BrokerUnavailableException("cannot reach the broker " + describe(factory) + ": " + rootMessage(e));
+    }
+
+    private static String describe(ConnectionFactory factory) {
+        return "amqp://" + factory.getHost() + ":" + factory.getPort() + factory.getVirtualHost();
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    }
+
     /** The broker cannot be reached or refuses the login. */
-    public static final class BrokerUnavailableException extends IllegalStateException {
+    public static final class BrokerUnavailableException extends UnavailableException {
         BrokerUnavailableException(String message) {
             super(message);
         }

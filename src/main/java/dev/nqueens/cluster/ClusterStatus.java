@@ -1,38 +1,35 @@
 package dev.nqueens.cluster;
 
+import dev.nqueens.settings.NqueensProperties;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Collectors;
-import org.springframework.amqp.rabbit.core.RabbitAdmin;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import javax.sql.DataSource;
+import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.stereotype.Component;
 
 /**
  * {@code ./nqueens cluster}: the workers seen in the last day (alive or not: host, pid, threads,
  * version, last heartbeat, what each runs now), the partitions of the run in progress by state,
- * and the requests waiting in the queue.
+ * and the requests waiting in the queue. Reads the database and asks the broker directly, with no
+ * application context.
  */
-@Component
-@ConditionalOnProperty(name = "nqueens.cluster.enabled", havingValue = "true")
-public class ClusterStatus {
+public final class ClusterStatus {
 
     private static final Duration RECENT = Duration.ofDays(1);
 
     private final ClusterRecords records;
     private final JdbcTemplate jdbc;
-    private final RabbitAdmin rabbitAdmin;
-    private final ClusterConfiguration.ClusterSettings settings;
+    private final Environment environment;
+    private final NqueensProperties.Cluster settings;
 
-    ClusterStatus(ClusterRecords records, JdbcTemplate jdbc, RabbitAdmin rabbitAdmin,
-            ClusterConfiguration.ClusterSettings settings) {
-        this.records = records;
-        this.jdbc = jdbc;
-        this.rabbitAdmin = rabbitAdmin;
+    public ClusterStatus(DataSource dataSource, Environment environment, NqueensProperties.Cluster settings) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.records = new ClusterRecords(jdbc);
+        this.environment = environment;
         this.settings = settings;
     }
 
@@ -54,7 +51,7 @@ public class ClusterStatus {
                     running.isEmpty() ? "-" : String.join(", ", running));
         }
         printRun(out);
-        out.printf("Queue %s: %s%n", settings.queue(), queued());
+        out.printf("Queue %s: %s%n", settings.queue(), BrokerCheck.queueState(environment, settings.queue()));
     }
 
     private void printRun(PrintStream out) {
@@ -81,19 +78,6 @@ public class ClusterStatus {
                 byState.getOrDefault("done", 0L), byState.entrySet().stream()
                         .filter(e -> !List.of("waiting", "running", "done").contains(e.getKey()))
                         .map(e -> ", " + e.getValue() + " " + e.getKey()).collect(Collectors.joining()));
-    }
-
-    private String queued() {
-        try {
-            Properties queue = rabbitAdmin.getQueueProperties(settings.queue());
-            if (queue == null) {
-                return "not declared yet";
-            }
-            return queue.get(RabbitAdmin.QUEUE_MESSAGE_COUNT) + " request(s) waiting, "
-                    + queue.get(RabbitAdmin.QUEUE_CONSUMER_COUNT) + " consumer(s)";
-        } catch (RuntimeException e) {
-            return "the broker cannot be asked (" + e.getMessage() + ")";
-        }
     }
 
     private static String ago(OffsetDateTime time) {

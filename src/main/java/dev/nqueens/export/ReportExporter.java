@@ -1,8 +1,7 @@
 package dev.nqueens.export;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.nqueens.store.BoardSummary;
-import dev.nqueens.store.FundamentalRow;
+import dev.nqueens.store.RepresentativeRow;
 import dev.nqueens.store.SolutionRow;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;
@@ -19,13 +18,8 @@ import java.util.function.Consumer;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.ObjectWriter;
-import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SequenceWriter;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.dataformat.csv.CsvMapper;
-import tools.jackson.dataformat.csv.CsvSchema;
 
 /**
  * Exports what the database holds into a folder: {@code summary.json} and {@code summary.csv}
@@ -39,45 +33,15 @@ import tools.jackson.dataformat.csv.CsvSchema;
 @Component
 public class ReportExporter {
 
-    @JsonPropertyOrder({"n", "total_solutions", "fundamental_solutions", "rot90_classes", "rot180_classes",
-            "asymmetric_classes", "stored", "computed_at", "elapsed_ms"})
-    private interface SummaryOrder {
-    }
-
-    @JsonPropertyOrder({"ordinal", "placement", "class_ordinal", "orbit_size", "symmetry"})
-    private interface SolutionOrder {
-    }
-
-    @JsonPropertyOrder({"class_ordinal", "placement", "orbit_size", "symmetry"})
-    private interface FundamentalOrder {
-    }
-
     private record Manifest(String generatedAt, List<ManifestEntry> files) {
     }
 
     private final SolutionStore store;
-    private final JsonMapper json;
-    private final ObjectWriter lines;
-    private final CsvMapper csv;
+    private final JsonMapper json = Rows.JSON;
+    private final ObjectWriter lines = Rows.JSON.writer().with(new LinePerElementPrinter());
 
     public ReportExporter(SolutionStore store) {
         this.store = store;
-        this.json = JsonMapper.builder()
-                .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-                .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .disable(SerializationFeature.CLOSE_CLOSEABLE)
-                .addMixIn(BoardSummary.class, SummaryOrder.class)
-                .addMixIn(SolutionRow.class, SolutionOrder.class)
-                .addMixIn(FundamentalRow.class, FundamentalOrder.class)
-                .build();
-        this.lines = json.writer().with(new LinePerElementPrinter());
-        this.csv = CsvMapper.builder()
-                .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-                .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .addMixIn(BoardSummary.class, SummaryOrder.class)
-                .addMixIn(SolutionRow.class, SolutionOrder.class)
-                .addMixIn(FundamentalRow.class, FundamentalOrder.class)
-                .build();
     }
 
     /** File name of the per-size solutions report, without extension: {@code solutions-n08}. */
@@ -117,7 +81,7 @@ public class ReportExporter {
                     files.addAll(exportSolutions(folder, summary));
                 }
                 if (summary.stored() != StoredLevel.COUNT) {
-                    files.addAll(exportFundamental(folder, summary));
+                    files.addAll(exportRepresentatives(folder, summary));
                 }
             }
             Manifest manifest = new Manifest(
@@ -166,17 +130,17 @@ public class ReportExporter {
         return List.of(jsonFile, csvFile);
     }
 
-    private List<ManifestEntry> exportFundamental(Path folder, BoardSummary summary) throws IOException {
+    private List<ManifestEntry> exportRepresentatives(Path folder, BoardSummary summary) throws IOException {
         int n = summary.n();
         ManifestEntry jsonFile = write(folder.resolve(fundamentalName(n) + ".json"), out -> {
             try (JsonGenerator generator = lines.createGenerator(out)) {
                 startSizeDocument(generator, summary, "classes");
-                store.forEachFundamental(n, Long.MAX_VALUE, generator::writePOJO);
+                store.forEachRepresentative(n, Long.MAX_VALUE, generator::writePOJO);
                 endSizeDocument(generator);
             }
         });
-        ManifestEntry csvFile = writeCsv(folder.resolve(fundamentalName(n) + ".csv"), FundamentalRow.class,
-                writer -> store.forEachFundamental(n, Long.MAX_VALUE, writer::write));
+        ManifestEntry csvFile = writeCsv(folder.resolve(fundamentalName(n) + ".csv"), RepresentativeRow.class,
+                writer -> store.forEachRepresentative(n, Long.MAX_VALUE, writer::write));
         return List.of(jsonFile, csvFile);
     }
 
@@ -209,9 +173,8 @@ public class ReportExporter {
 
     private <T> ManifestEntry writeCsv(Path target, Class<T> type, Consumer<SequenceWriter> rows)
             throws IOException {
-        CsvSchema schema = csv.schemaFor(type).withHeader();
         return write(target, out -> {
-            try (SequenceWriter writer = csv.writer(schema).writeValues(out)) {
+            try (SequenceWriter writer = Rows.csv(type, out)) {
                 rows.accept(writer);
             }
         });

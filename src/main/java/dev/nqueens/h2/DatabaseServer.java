@@ -1,7 +1,7 @@
 package dev.nqueens.h2;
 
+import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.settings.NqueensProperties;
-import dev.nqueens.h2.H2File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -12,57 +12,63 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.CountDownLatch;
-import javax.sql.DataSource;
 import org.h2.tools.Server;
-import org.springframework.core.env.Environment;
-import org.springframework.stereotype.Component;
 
 /**
  * {@code ./nqueens db-server}: serves the embedded H2 file to other programs, read-only, on
  * 127.0.0.1 — over the PostgreSQL wire protocol (psql, GUI clients, any PostgreSQL driver) and
- * over H2's own TCP protocol (H2's JDBC driver).
+ * over H2's own TCP protocol (H2's JDBC driver, and nqueens' own reading commands meanwhile).
  *
  * <p>How it stays read-only and exclusive: it makes sure the read-only login exists (a user with
- * SELECT on the schema and a password, since psql cannot send an empty one), closes the
- * application's connection pool, and reopens the file with {@code ACCESS_MODE_DATA=r}: every
- * session of the servers, whatever its user, shares that read-only database. While it serves, the
- * file stays open in this process, so a nightly run refuses to start (exit 3) — and if a run holds
- * the file, the server refuses to start the same way. The servers only accept local clients and
- * bind to 127.0.0.1 ({@code h2.bindAddress}, set by the launcher before H2 loads).
+ * SELECT on the schema and a password, since psql cannot send an empty one), and reopens the file
+ * with {@code ACCESS_MODE_DATA=r}: every session of the servers, whatever its user, shares that
+ * read-only database. While it serves, the file stays open in this process and a
+ * {@link HolderMarker} says so: a nightly run refuses to start (exit 3) naming it, and {@code sql},
+ * {@code show}, {@code history} and {@code verify} read through its TCP server. The servers only
+ * accept local clients and bind to 127.0.0.1 ({@value #BIND_ADDRESS}, set before H2 loads).
  */
-@Component
-public class DatabaseServer {
+public final class DatabaseServer {
 
+    /** The system property H2 reads once for the address its servers listen on. */
+    public static final String BIND_ADDRESS = "h2.bindAddress";
     /** H2's "exception opening port" error. */
     private static final int H2_PORT_IN_USE = 90061;
 
-    private final DataSource dataSource;
-    private final Environment environment;
-    private final NqueensProperties properties;
+    private final H2File file;
+    private final String user;
+    private final String password;
+    private final NqueensProperties.DbServer settings;
     private final CountDownLatch stop = new CountDownLatch(1);
 
-    DatabaseServer(DataSource dataSource, Environment environment, NqueensProperties properties) {
-        this.dataSource = dataSource;
-        this.environment = environment;
-        this.properties = properties;
+    public DatabaseServer(H2File file, String user, String password, NqueensProperties.DbServer settings) {
+        this.file = file;
+        this.user = user;
+        this.password = password;
+        this.settings = settings;
+    }
+
+    /**
+     * The embedded file database {@code url} names.
+     *
+     * @throws InvalidInputException if it names another kind of database
+     */
+    public static H2File embeddedFile(String url) {
+        return H2File.of(url).orElseThrow(() -> new InvalidInputException("db-server serves the embedded H2"
+                + " database; the configured database " + (url == null ? "" : url.replaceAll("[;?].*$", "") + " ")
+                + "is not one: connect your client to it directly"));
     }
 
     /**
      * Serves until {@link #stop()} (SIGTERM, Ctrl-C). Prints how to connect.
      *
-     * @throws IllegalArgumentException if the database is not an embedded H2 file or a port is taken
+     * @throws InvalidInputException if a port is taken
      * @throws SQLException if the file cannot be opened (another process holds it: a run)
      */
     public void serve(PrintStream out) throws SQLException {
-        NqueensProperties.DbServer settings = properties.dbServer();
-        H2File file = embeddedFile(environment.getProperty("spring.datasource.url"));
         requireFree(settings.pgPort(), "--pg-port", "nqueens.db-server.pg-port");
         requireFree(settings.tcpPort(), "--tcp-port", "nqueens.db-server.tcp-port");
-        grantReadOnlyLogin(settings);
-        closePool();
-        try (Connection readOnly = DriverManager.getConnection(file.readOnlyUrl(),
-                environment.getProperty("spring.datasource.username", "sa"),
-                environment.getProperty("spring.datasource.password", ""))) {
+        grantReadOnlyLogin();
+        try (Connection readOnly = DriverManager.getConnection(file.readOnlyUrl(), user, password)) {
             String folder = file.path().getParent().toString();
             ClientErrors.reportOnOneLine();
             Server pg = start(Server.createPgServer("-pgPort", String.valueOf(settings.pgPort()), "-baseDir", folder,
@@ -70,11 +76,13 @@ public class DatabaseServer {
             try {
                 Server tcp = start(Server.createTcpServer("-tcpPort", String.valueOf(settings.tcpPort()), "-baseDir",
                         folder, "-ifExists"), settings.tcpPort(), "--tcp-port");
+                HolderMarker marker = HolderMarker.dbServer(file, settings.pgPort(), settings.tcpPort());
                 try {
-                    printHowToConnect(out, file, settings);
+                    printHowToConnect(out);
                     stop.await();
                     out.println("db-server stopped.");
                 } finally {
+                    marker.delete();
                     tcp.stop();
                 }
             } finally {
@@ -85,23 +93,12 @@ public class DatabaseServer {
         }
     }
 
-    /**
-     * The embedded file database {@code url} names.
-     *
-     * @throws IllegalArgumentException if it names another kind of database
-     */
-    public static H2File embeddedFile(String url) {
-        return H2File.of(url).orElseThrow(() -> new IllegalArgumentException("db-server serves the embedded H2"
-                + " database; the configured database " + (url == null ? "" : url.replaceAll("[;?].*$", "") + " ")
-                + "is not one: connect your client to it directly"));
-    }
-
     /** Ends {@link #serve}; safe to call when not serving. */
     public void stop() {
         stop.countDown();
     }
 
-    private static void printHowToConnect(PrintStream out, H2File file, NqueensProperties.DbServer settings) {
+    private void printHowToConnect(PrintStream out) {
         out.printf("Serving %s read-only on 127.0.0.1 (Ctrl-C to stop; until then a nightly run refuses to start, exit 3):%n",
                 file.path());
         out.printf("  psql:  psql \"host=127.0.0.1 port=%d dbname=%s user=%s password=%s\"%n", settings.pgPort(),
@@ -120,8 +117,8 @@ public class DatabaseServer {
         }
     }
 
-    private static IllegalArgumentException portInUse(int port, String option, String key) {
-        return new IllegalArgumentException("port " + port + " on 127.0.0.1 is in use by another program; choose another with "
+    private static InvalidInputException portInUse(int port, String option, String key) {
+        return new InvalidInputException("port " + port + " on 127.0.0.1 is in use by another program; choose another with "
                 + option + " or " + key);
     }
 
@@ -137,23 +134,13 @@ public class DatabaseServer {
     }
 
     /** Creates the login (or resets its password) with SELECT on every table and view of the schema. */
-    private void grantReadOnlyLogin(NqueensProperties.DbServer settings) throws SQLException {
-        String password = "'" + settings.password().replace("'", "''") + "'";
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-            statement.execute("CREATE USER IF NOT EXISTS " + settings.user() + " PASSWORD " + password);
-            statement.execute("ALTER USER " + settings.user() + " SET PASSWORD " + password);
+    private void grantReadOnlyLogin() throws SQLException {
+        String quoted = "'" + settings.password().replace("'", "''") + "'";
+        try (Connection connection = DriverManager.getConnection(file.url() + ";IFEXISTS=TRUE", user, password);
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE USER IF NOT EXISTS " + settings.user() + " PASSWORD " + quoted);
+            statement.execute("ALTER USER " + settings.user() + " SET PASSWORD " + quoted);
             statement.execute("GRANT SELECT ON SCHEMA public TO " + settings.user());
-        }
-    }
-
-    /** Closes the pool so that the last connection goes and H2 closes the file, to reopen it read-only. */
-    private void closePool() {
-        if (dataSource instanceof AutoCloseable pool) {
-            try {
-                pool.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("cannot close the connection pool: " + e.getMessage(), e);
-            }
         }
     }
 }

@@ -108,7 +108,7 @@ public final class HolderMarker {
         try {
             values.load(new StringReader(Files.readString(marker)));
             long pid = Long.parseLong(values.getProperty("pid", "-1"));
-            if (pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isEmpty()) {
+            if (ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isEmpty()) {
                 return Optional.empty();
             }
             return Optional.of(new Holder(values.getProperty("command", SERVE), pid, values));

@@ -7,7 +7,9 @@ import dev.nqueens.store.CountUnits;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.SolutionTables;
 import dev.nqueens.store.StoredLevel;
+import java.io.PrintStream;
 import java.nio.file.Path;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
@@ -25,7 +27,6 @@ import org.springframework.batch.core.step.ThreadStepInterruptionPolicy;
 import org.springframework.batch.core.step.builder.StepBuilder;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.task.TaskExecutor;
@@ -45,10 +46,11 @@ import org.springframework.transaction.PlatformTransactionManager;
  * the job with them.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(NqueensProperties.class)
-class NightlyJobConfiguration {
+public class NightlyJobConfiguration {
 
     static final String JOB_NAME = "nightly";
+    /** The name of the stream a command prints to, when one is given to the context. */
+    public static final String CONSOLE = "console";
     static final String SOLVE_STEP = "solve";
     static final String SOLVE_SIZE_STEP = "solveSize";
     static final String COUNT_STEP = "count";
@@ -208,9 +210,11 @@ class NightlyJobConfiguration {
         return KnownCounts.load();
     }
 
+    /** Progress goes where the command prints ({@code console}, when the command line started the context). */
     @Bean
-    ProgressReporter progressReporter(NqueensProperties properties) {
-        return new ProgressReporter(System.out, properties.progressInterval());
+    ProgressReporter progressReporter(NqueensProperties properties,
+            @org.springframework.beans.factory.annotation.Qualifier(CONSOLE) ObjectProvider<PrintStream> console) {
+        return new ProgressReporter(console.getIfAvailable(() -> System.out), properties.progressInterval());
     }
 
     /**

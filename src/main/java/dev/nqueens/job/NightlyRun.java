@@ -6,6 +6,7 @@ import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,8 @@ public class NightlyRun {
     static final String FORCE = "force";
     static final String KEY = "run";
     static final String PLAN = "plan";
+    /** When the run's time window closes (an instant), or empty: not part of what identifies the run's work. */
+    static final String DEADLINE = "deadline";
 
     /**
      * How a run ended: the job's status, its plan, whether it restarted an earlier execution, why
@@ -110,6 +113,7 @@ public class NightlyRun {
 
     private Outcome runHoldingTheLock(RunRequest request) {
         try (RunLock.Held lock = runLock.acquire()) {
+            console.started();
             recoverExecutionsOfDeadRuns();
             JobExecution execution;
             boolean restarted;
@@ -123,10 +127,10 @@ public class NightlyRun {
             countPlanner.prepare(plan.stream().filter(size -> !publishedBefore.contains(size.n())).toList())
                     .forEach(console::line);
             Map<Integer, WorkProgress.Progress> before = progressOf(plan);
-            runControl.deadlineOfNextRun(request.deadline());
             try {
                 if (unfinished.isPresent()) {
-                    execution = jobOperator.restart(unfinished.get());
+                    // Its work as planned, with tonight's window: Batch restarts the instance the same parameters name.
+                    execution = jobOperator.start(nightlyJob, again(unfinished.get().getJobParameters(), request));
                     restarted = true;
                 } else {
                     abandonUnfinished();
@@ -135,8 +139,6 @@ public class NightlyRun {
                 }
             } catch (Exception e) {
                 throw new IllegalStateException("cannot start the job: " + e.getMessage(), e);
-            } finally {
-                runControl.deadlineOfNextRun(Optional.empty());
             }
             List<String> failures = new ArrayList<>(execution.getAllFailureExceptions().stream()
                     .filter(failure -> !interruption(failure)).map(NightlyRun::rootMessage).distinct().toList());
@@ -302,13 +304,30 @@ public class NightlyRun {
     }
 
     private static JobParameters parameters(RunRequest request, List<SizePlan> plan) {
-        return new JobParametersBuilder()
+        JobParametersBuilder builder = new JobParametersBuilder()
                 .addString(SIZES, request.sizes().toString())
                 .addString(LIMITS, request.limits().toString())
                 .addString(FORCE, String.valueOf(request.force()))
                 .addLocalDateTime(KEY, request.key())
-                .addString(PLAN, SizePlan.format(plan), false)
-                .toJobParameters();
+                .addString(PLAN, SizePlan.format(plan), false);
+        return withDeadline(builder, request);
+    }
+
+    /** The parameters of an unfinished run, its plan kept, its deadline that of {@code request}. */
+    private static JobParameters again(JobParameters unfinished, RunRequest request) {
+        JobParametersBuilder builder = new JobParametersBuilder(new JobParameters(unfinished.getIdentifyingParameters()))
+                .addString(PLAN, unfinished.getString(PLAN), false);
+        return withDeadline(builder, request);
+    }
+
+    private static JobParameters withDeadline(JobParametersBuilder builder, RunRequest request) {
+        request.deadline().ifPresent(deadline -> builder.addString(DEADLINE, deadline.toString(), false));
+        return builder.toJobParameters();
+    }
+
+    /** The end of a run's time window, from its job parameters. */
+    static Optional<Instant> deadlineOf(JobParameters parameters) {
+        return Optional.ofNullable(parameters.getString(DEADLINE)).map(Instant::parse);
     }
 
     /** Batch's record of a stop (the window closed, SIGTERM): the outcome says so, it is no failure. */

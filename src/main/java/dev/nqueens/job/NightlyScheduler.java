@@ -2,6 +2,7 @@ package dev.nqueens.job;
 
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.BoardSizes;
+import dev.nqueens.settings.Durations;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,33 +36,14 @@ public class NightlyScheduler {
     }
 
     /**
-     * Parses a cron expression: Spring's six fields (second minute hour day month weekday), or
-     * the five fields of crontab, which get second 0.
-     *
-     * @throws IllegalArgumentException naming what is wrong
-     */
-    public static CronExpression parse(String cron) {
-        String expression = cron == null ? "" : cron.trim();
-        if (expression.split("\\s+").length == 5) {
-            expression = "0 " + expression;
-        }
-        try {
-            return CronExpression.parse(expression);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid cron expression '" + cron + "': " + e.getMessage()
-                    + " (five crontab fields, or six with seconds first; e.g. '0 2 * * *' is 02:00 every night)");
-        }
-    }
-
-    /**
      * Runs the configured sizes and levels until {@link #stop()} on the configured schedule: cron,
      * zone and window of {@code nqueens.schedule.*}.
      */
     public void runForever(NqueensProperties properties, PrintStream out) {
         NqueensProperties.Schedule schedule = properties.schedule();
-        runForever(parse(schedule.cron()), schedule.zoneId(), () -> new RunRequest.Builder(
+        runForever(schedule.cronExpression(), schedule.zoneId(), () -> new RunRequest.Builder(
                 BoardSizes.parse(properties.sizes()), properties.storageLimits(), false,
-                java.util.Optional.ofNullable(schedule.window())), out);
+                schedule.timeWindow()), out);
     }
 
     /**
@@ -84,9 +66,9 @@ public class NightlyScheduler {
             out.printf("%s run for %s started%n", now(zone), TIME.format(next));
             try {
                 NightlyRun.Outcome outcome = nightlyRun.run(request.get().at(next, zone));
-                out.printf("%s run for %s ended %s in %.1f s%s%s%n", now(zone), TIME.format(next),
+                out.printf("%s run for %s ended %s in %s%s%s%n", now(zone), TIME.format(next),
                         outcome.windowClosed() ? "WINDOW CLOSED" : outcome.status(),
-                        outcome.elapsed().toMillis() / 1000.0,
+                        Durations.format(outcome.elapsed().toMillis() / 1000.0),
                         outcome.published().isEmpty() ? "" : "; published n = " + BoardSizes.of(outcome.published()),
                         outcome.failures().isEmpty() ? "" : ": " + String.join("; ", outcome.failures()));
             } catch (RuntimeException e) {

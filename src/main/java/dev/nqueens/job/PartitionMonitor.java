@@ -1,6 +1,7 @@
 package dev.nqueens.job;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +19,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * Watches a run from its manager while the partitions of {@code solve} and {@code count} run,
  * wherever they run (this process's pool or the cluster's workers): every second it keeps the
  * run's heartbeat, publishes each size as soon as its work is complete (so a run that ends early
- * keeps what it finished), and prints the progress of the sizes being worked on, from what the
- * partitions have recorded in the database.
+ * keeps what it finished), and prints one line of progress for the sizes being worked on, from
+ * what the partitions have recorded in the database.
  */
 class PartitionMonitor implements StepExecutionListener {
 
@@ -99,25 +100,35 @@ class PartitionMonitor implements StepExecutionListener {
     private void tick(JobExecution execution, List<SizePlan> plan, Set<Integer> done, boolean reportProgress) {
         runControl.heartbeat(execution.getId());
         Set<String> running = runningPartitions(execution.getId());
+        List<ProgressReporter.SizeProgress> inFlight = new ArrayList<>();
+        int computing = 0;
         for (SizePlan size : plan) {
-            if (size.action() == SizePlan.Action.SKIP || done.contains(size.n()) || failed.contains(size.n())) {
+            if (size.action() == SizePlan.Action.SKIP) {
+                continue;
+            }
+            computing++;
+            if (done.contains(size.n()) || failed.contains(size.n())) {
                 continue;
             }
             try {
                 SizePublisher.Result result = publisher.publishIfComplete(execution, size);
                 if (result == SizePublisher.Result.NOT_COMPLETE) {
-                    if (reportProgress) {
-                        reportProgress(size, running);
+                    if (reportProgress && isRunning(size, running)) {
+                        workProgress.of(size).ifPresent(p -> inFlight.add(new ProgressReporter.SizeProgress(size.n(),
+                                p.done(), p.total(), p.description())));
                     }
                 } else {
                     done.add(size.n());
                     if (result == SizePublisher.Result.PUBLISHED) {
-                        reportPublished(size);
+                        progress.published(size.n());
                     }
                 }
             } catch (CountMismatchException e) {
                 failed.add(size.n());
             }
+        }
+        if (reportProgress) {
+            progress.tick(inFlight, done.size(), computing);
         }
     }
 
@@ -131,15 +142,9 @@ class PartitionMonitor implements StepExecutionListener {
                 """, String.class, jobExecutionId));
     }
 
-    /** The progress of a size one of whose partitions is running. */
-    private void reportProgress(SizePlan size, Set<String> running) {
+    /** Whether one of the size's partitions is running. */
+    private static boolean isRunning(SizePlan size, Set<String> running) {
         String partitions = size.partitionNamePrefix();
-        if (running.stream().anyMatch(name -> name.startsWith(partitions))) {
-            workProgress.of(size).ifPresent(p -> progress.report(size.n(), p.done(), p.total(), p.description()));
-        }
-    }
-
-    private void reportPublished(SizePlan size) {
-        progress.report(size.n(), 1, 1, "published");
+        return running.stream().anyMatch(name -> name.startsWith(partitions));
     }
 }

@@ -1,25 +1,54 @@
 package dev.nqueens.job;
 
+import dev.nqueens.settings.Durations;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Prints the progress of long sizes on the console at a human rate: a line per size at most every
- * {@link #INTERVAL} (and when it is done), with work done / total, percentage, elapsed time and
- * an estimate of the time left. Sizes that finish within the interval print nothing.
+ * Prints the progress of a run at a human rate: at most one line per interval for the whole run,
+ * naming each size in flight with how much of it is done, and an estimate of the time left; a line
+ * when a size is published. Estimates follow a smoothed rate per size, so they do not swing with
+ * each tick:
+ *
+ * <pre>
+ *   12.0 s: n=15 25% (70,000/285,053 classes stored), n=18 42% (326/753 work units); 14 of 18 sizes done; about 18.4 s left
+ *   n=15: published after 30.2 s
+ * </pre>
  */
 public final class ProgressReporter {
 
     static final Duration INTERVAL = Duration.ofSeconds(5);
+    /** How much of a size's smoothed rate one interval's rate replaces. */
+    private static final double SMOOTHING = 0.3;
 
-    private record Track(long startNanos, long lastPrintNanos, long startDone) {
+    /**
+     * How far one size has got.
+     *
+     * @param n the size
+     * @param done the work done, in any measure
+     * @param total the work in all, in that measure
+     * @param description how to say it: {@code 70,000/285,053 classes stored}
+     */
+    public record SizeProgress(int n, long done, long total, String description) {
+
+        double fraction() {
+            return total == 0 ? 1 : Math.min(1, (double) done / total);
+        }
+    }
+
+    /** A size's smoothed rate (fraction per second) and where it stood when last seen. */
+    private record Rate(double perSecond, double fraction, long atNanos) {
     }
 
     private final PrintStream out;
     private final long intervalNanos;
-    private final Map<Integer, Track> tracks = new ConcurrentHashMap<>();
+    private final Map<Integer, Rate> rates = new ConcurrentHashMap<>();
+    private volatile long startNanos = System.nanoTime();
+    private volatile long lastLineNanos = startNanos;
 
     public ProgressReporter(PrintStream out) {
         this(out, INTERVAL);
@@ -30,67 +59,72 @@ public final class ProgressReporter {
         this.intervalNanos = interval.toNanos();
     }
 
-    /** Marks the start of size {@code n}'s work (the first report also does). */
-    public void started(int n) {
-        long now = System.nanoTime();
-        tracks.putIfAbsent(n, new Track(now, now, 0));
+    /** A run begins: elapsed times and estimates start again. */
+    public void started() {
+        rates.clear();
+        startNanos = System.nanoTime();
+        lastLineNanos = startNanos;
     }
 
     /**
-     * Reports that {@code done} of {@code total} {@code unit}s of size {@code n} are finished.
-     * Thread-safe; prints only when the interval has passed since the size's last line.
+     * The state of the sizes in flight; prints a line if the interval has passed since the last
+     * one. Thread-safe, and cheap when no line is due.
+     *
+     * @param sizesDone sizes of the run already finished
+     * @param sizesInAll sizes the run computes (a single-size count shows no tally)
      */
-    public void progress(int n, long done, long total, String unit) {
-        // Formatted only when a line is due: a size of thousands of units calls this for each.
-        Track line = lineDue(n, done, total);
-        if (line != null) {
-            print(n, line, done, total, String.format("%,d/%,d %s", done, total, unit));
-        }
-    }
-
-    /**
-     * Reports that {@code work} of {@code totalWork} (in any measure) of size {@code n} is done,
-     * described as {@code description} (e.g. {@code 1,234/2,048 work units}); the percentage and
-     * the time left are those of the work.
-     */
-    public void report(int n, long work, long totalWork, String description) {
-        Track line = lineDue(n, work, totalWork);
-        if (line != null) {
-            print(n, line, work, totalWork, description);
-        }
-    }
-
-    /** The size's track as of the line to print now, or null if no line is due (or another thread prints it). */
-    private Track lineDue(int n, long work, long totalWork) {
+    public void tick(List<SizeProgress> inFlight, int sizesDone, int sizesInAll) {
         long now = System.nanoTime();
-        Track track = tracks.computeIfAbsent(n, k -> new Track(now, now, work));
-        boolean finished = work >= totalWork;
-        if (!finished && now - track.lastPrintNanos() < intervalNanos) {
-            return null;
+        long last = lastLineNanos;
+        if (now - last < intervalNanos) {
+            return;
         }
-        if (finished && now - track.startNanos() < intervalNanos) {
-            return null;
+        synchronized (this) {
+            if (lastLineNanos != last) {
+                return;
+            }
+            lastLineNanos = now;
         }
-        Track printed = new Track(track.startNanos(), now, track.startDone());
-        return tracks.replace(n, track, printed) ? printed : null;
+        List<String> sizes = new ArrayList<>();
+        double left = 0;
+        for (SizeProgress size : inFlight) {
+            sizes.add(String.format("n=%d %.0f%% (%s)", size.n(), 100 * size.fraction(), size.description()));
+            left = Math.max(left, secondsLeft(size, now));
+        }
+        StringBuilder line = new StringBuilder("  ").append(Durations.format((now - startNanos) / 1e9)).append(": ")
+                .append(sizes.isEmpty() ? "waiting for work" : String.join(", ", sizes));
+        if (sizesInAll > 1) {
+            line.append("; ").append(sizesDone).append(" of ").append(sizesInAll).append(" sizes done");
+        }
+        if (left > 0) {
+            line.append("; about ").append(Durations.format(left)).append(" left");
+        }
+        out.println(line);
     }
 
-    private void print(int n, Track line, long work, long totalWork, String description) {
-        boolean finished = work >= totalWork;
-        double elapsed = (line.lastPrintNanos() - line.startNanos()) / 1e9;
-        double fraction = totalWork == 0 ? 1 : (double) work / totalWork;
-        double rate = (work - line.startDone()) / Math.max(elapsed, 1e-9);
-        String left = rate > 0 && !finished ? String.format(", about %s left", seconds((totalWork - work) / rate)) : "";
-        out.printf("  n=%d: %s (%.0f%%), %s elapsed%s%n", n, description, 100 * fraction, seconds(elapsed), left);
+    /** The time one size needs still, at its smoothed rate; 0 while it cannot be told. */
+    private double secondsLeft(SizeProgress size, long now) {
+        double fraction = size.fraction();
+        Rate before = rates.get(size.n());
+        if (before == null) {
+            rates.put(size.n(), new Rate(0, fraction, now));
+            return 0;
+        }
+        double seconds = (now - before.atNanos()) / 1e9;
+        double rate = seconds <= 0 ? before.perSecond() : (fraction - before.fraction()) / seconds;
+        double smoothed = before.perSecond() == 0 ? rate : before.perSecond() + SMOOTHING * (rate - before.perSecond());
+        rates.put(size.n(), new Rate(smoothed, fraction, now));
+        return smoothed > 0 ? (1 - fraction) / smoothed : 0;
+    }
+
+    /** Says that size {@code n} is published. */
+    public void published(int n) {
+        rates.remove(n);
+        out.printf("  n=%d: published after %s%n", n, Durations.format((System.nanoTime() - startNanos) / 1e9));
     }
 
     /** Prints one line about the run. */
     public void line(String text) {
         out.println(text);
-    }
-
-    static String seconds(double seconds) {
-        return seconds < 100 ? String.format("%.1f s", seconds) : String.format("%d min %02d s",
-                (long) seconds / 60, (long) seconds % 60);
     }
 }

@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -20,8 +19,8 @@ import org.springframework.stereotype.Component;
  * What every process working for a run needs to know about it beyond Spring Batch's tables
  * ({@code run_control}, {@code run_publication}): which process manages it and whether it is
  * alive (its heartbeat), until when it may take new work (the end of its time window), and which
- * sizes it has published. The deadline of a run is set by the process that starts it; partitions
- * read it from the database, wherever they run.
+ * sizes it has published. The deadline of a run is a parameter of its job execution; its manager
+ * records it here, and partitions read it from the database, wherever they run.
  */
 @Component
 public class RunControl {
@@ -31,7 +30,6 @@ public class RunControl {
     }
 
     private final NamedParameterJdbcTemplate jdbc;
-    private final AtomicReference<Optional<Instant>> nextDeadline = new AtomicReference<>(Optional.empty());
     /** The deadlines of runs, this process's and others' (a worker reads those of the runs it works for). */
     private final Map<Long, Optional<Instant>> deadlines = new ConcurrentHashMap<>();
     /** The job executions this process started. */
@@ -41,14 +39,9 @@ public class RunControl {
         this.jdbc = new NamedParameterJdbcTemplate(jdbcTemplate);
     }
 
-    /** The deadline the next job execution this process starts gets (empty: none). */
-    void deadlineOfNextRun(Optional<Instant> deadline) {
-        nextDeadline.set(deadline);
-    }
-
-    /** Records a job execution this process starts: itself as its manager, and its deadline. */
+    /** Records a job execution this process starts: itself as its manager, and its deadline (a job parameter). */
     void begin(JobExecution execution) {
-        Optional<Instant> deadline = nextDeadline.get();
+        Optional<Instant> deadline = NightlyRun.deadlineOf(execution.getJobParameters());
         OffsetDateTime now = now();
         jdbc.update("""
                 INSERT INTO run_control (job_execution_id, manager, started_at, heartbeat_at, deadline)

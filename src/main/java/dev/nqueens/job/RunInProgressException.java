@@ -1,7 +1,9 @@
 package dev.nqueens.job;
 
-/** Another run holds the database: this one must not start. */
-public final class RunInProgressException extends RuntimeException {
+import dev.nqueens.failure.BusyException;
+
+/** Another run holds the database: this one must not start (exit 3). */
+public final class RunInProgressException extends BusyException {
 
     public RunInProgressException(String message) {
         super(message);

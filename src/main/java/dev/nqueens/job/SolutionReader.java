@@ -1,6 +1,6 @@
 package dev.nqueens.job;
 
-import dev.nqueens.count.FundamentalEnumerator;
+import dev.nqueens.solver.RepresentativeEnumerator;
 import dev.nqueens.solver.Placement;
 import dev.nqueens.solver.StackBacktracker;
 import dev.nqueens.store.SolutionStore;
@@ -12,7 +12,7 @@ import org.springframework.batch.infrastructure.item.ItemStreamReader;
 
 /**
  * Reads the solutions of one size in lexicographic order: every solution from the stack
- * backtracker (level ALL), or only the class representatives from the fundamental enumerator,
+ * backtracker (level ALL), or only the class representatives from the representative enumerator,
  * numbered as classes (level FUNDAMENTAL), which never visits most of the other 7/8. On open it
  * continues right after the last row already stored in its tables, so a restarted or repeated
  * partition neither loses nor duplicates a solution: the stored rows, committed chunk by chunk,
@@ -26,7 +26,7 @@ class SolutionReader implements ItemStreamReader<NumberedPlacement> {
     private final SolutionTables tables;
     private final SolutionStore store;
     private StackBacktracker backtracker;
-    private FundamentalEnumerator representatives;
+    private RepresentativeEnumerator representatives;
     private long nextOrdinal;
 
     SolutionReader(int n, StoredLevel level, SolutionTables tables, SolutionStore store) {
@@ -45,8 +45,8 @@ class SolutionReader implements ItemStreamReader<NumberedPlacement> {
             nextOrdinal = 1 + store.solutionCount(n, tables);
         } else {
             Optional<Placement> last = store.lastRepresentative(n, tables).map(Placement::parse);
-            representatives = new FundamentalEnumerator(n, last.map(Placement::columns).orElse(null));
-            nextOrdinal = 1 + store.fundamentalCount(n, tables);
+            representatives = new RepresentativeEnumerator(n, last.map(Placement::columns).orElse(null));
+            nextOrdinal = 1 + store.representativeCount(n, tables);
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.nqueens.job;
 
-import dev.nqueens.store.FundamentalRow;
+import dev.nqueens.store.RepresentativeRow;
 import dev.nqueens.store.SolutionInsert;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.SolutionTables;
@@ -44,18 +44,18 @@ class SolutionWriter implements ItemWriter<ClassifiedSolution> {
     public void write(Chunk<? extends ClassifiedSolution> chunk) {
         guard.checkStillOwned(partition);
         if (classesStored < 0) {
-            classesStored = store.fundamentalCount(n, tables);
+            classesStored = store.representativeCount(n, tables);
             if (level == StoredLevel.ALL) {
                 store.ensureSquareSymmetry(n);
             }
         }
-        List<FundamentalRow> newClasses = new ArrayList<>();
+        List<RepresentativeRow> newClasses = new ArrayList<>();
         List<SolutionInsert> solutions = new ArrayList<>(level == StoredLevel.ALL ? chunk.size() : 0);
         long classes = classesStored;
         for (ClassifiedSolution solution : chunk) {
             String placement = solution.placement().toString();
             if (solution.isRepresentative()) {
-                newClasses.add(new FundamentalRow(++classes, placement, solution.reduction().orbitSize(),
+                newClasses.add(new RepresentativeRow(++classes, placement, solution.reduction().orbitSize(),
                         solution.reduction().symmetry().name()));
             }
             if (level == StoredLevel.ALL) {

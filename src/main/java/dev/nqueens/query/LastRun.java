@@ -1,6 +1,6 @@
 package dev.nqueens.query;
 
-import java.time.LocalDateTime;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -13,8 +13,8 @@ import java.util.Optional;
  * @param reason the first line of the run's exit message, or of its first failed step's; empty if none
  * @param lastCompleted when the latest COMPLETED run ended, if there is one
  */
-public record LastRun(long run, String status, LocalDateTime started, LocalDateTime ended, String reason,
-        Optional<LocalDateTime> lastCompleted) {
+public record LastRun(long run, String status, Instant started, Instant ended, String reason,
+        Optional<Instant> lastCompleted) {
 
     /** A failure: FAILED, not STOPPED on purpose nor ABANDONED for a newer request. */
     public boolean failed() {

@@ -1,13 +1,13 @@
 package dev.nqueens.query;
 
 import java.math.BigDecimal;
-import java.time.LocalDateTime;
+import java.time.Instant;
 
 /**
  * One run of the nightly job as {@code history} lists it.
  *
  * @param run the job execution id
- * @param started when it started (the time of the process that ran it), null if it never did
+ * @param started when it started, null if it never did
  * @param ended when it ended, null while running or when its process died
  * @param status Spring Batch's status: COMPLETED, FAILED, STOPPED, STARTED, ABANDONED, …, or
  *     {@code WINDOW CLOSED} (stopped by its time window; the next run goes on)
@@ -16,6 +16,6 @@ import java.time.LocalDateTime;
  * @param rowsWritten solutions stored by its solve steps
  * @param seconds its duration, null if it has not ended
  */
-public record PastRun(long run, LocalDateTime started, LocalDateTime ended, String status, String sizes,
+public record PastRun(long run, Instant started, Instant ended, String status, String sizes,
         String published, long rowsWritten, BigDecimal seconds) {
 }

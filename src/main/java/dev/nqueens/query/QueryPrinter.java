@@ -10,9 +10,10 @@ import tools.jackson.dataformat.csv.CsvSchema;
 
 /**
  * Prints rows as an aligned table (held in memory to size the columns, so capped at
- * {@link #TABLE_ROW_LIMIT} rows), or streamed as CSV with a header, or as a JSON array of objects.
+ * {@link #TABLE_ROW_LIMIT} rows, and printed only when complete), or streamed as CSV with a
+ * header, or as a JSON array of objects.
  */
-public final class QueryPrinter implements ReadOnlyQuery.RowSink, AutoCloseable {
+public final class QueryPrinter implements ReadOnlyQuery.RowSink {
 
     /** Rows an aligned table holds at most; CSV and JSON have no limit. */
     public static final int TABLE_ROW_LIMIT = 10_000;
@@ -74,7 +75,7 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink, AutoCloseable 
             }
             default -> {
                 if (table.size() == TABLE_ROW_LIMIT) {
-                    throw new IllegalArgumentException("more than " + TABLE_ROW_LIMIT
+                    throw new dev.nqueens.failure.InvalidInputException("more than " + TABLE_ROW_LIMIT
                             + " rows: add a LIMIT, or use --format csv or --format json");
                 }
                 table.add(values.stream().map(value -> value == null ? null : value.toString()).toList());
@@ -83,8 +84,7 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink, AutoCloseable 
     }
 
     /** Ends the output: the aligned table with a row count, or the end of the CSV / JSON. */
-    @Override
-    public void close() {
+    public void finish() {
         switch (format) {
             case CSV -> {
                 if (csv != null) {

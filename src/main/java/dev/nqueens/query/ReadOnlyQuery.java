@@ -1,5 +1,6 @@
 package dev.nqueens.query;
 
+import dev.nqueens.failure.InvalidInputException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -10,18 +11,28 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import javax.sql.DataSource;
+import org.postgresql.util.PSQLException;
 import org.springframework.stereotype.Component;
 
 /**
  * Runs one read-only statement against the configured database and streams its rows. A statement
  * is accepted only if it is a single query (SELECT, WITH, VALUES, TABLE, EXPLAIN, SHOW); it runs
  * in a read-only transaction that is always rolled back, so nothing it could try to change stays
- * changed.
+ * changed. A statement the database cannot parse is reported as a syntax error with its position.
  */
 @Component
 public class ReadOnlyQuery {
 
     private static final Set<String> READING = Set.of("select", "with", "values", "table", "explain", "show");
+    /** Statements that change something, or a session: refused before the database sees them. */
+    private static final Set<String> WRITING = Set.of("insert", "update", "delete", "merge", "upsert", "replace",
+            "create", "drop", "alter", "truncate", "rename", "grant", "revoke", "call", "execute", "exec", "do", "set",
+            "reset", "copy", "comment", "vacuum", "analyze", "cluster", "reindex", "lock", "begin", "start", "commit",
+            "rollback", "savepoint", "release", "prepare", "deallocate", "discard", "listen", "notify", "unlisten",
+            "load", "import", "runscript", "script", "backup", "shutdown", "checkpoint", "refresh", "declare",
+            "fetch", "move", "close", "use", "help");
+    /** SQL states of a statement the database could not parse (H2's two, PostgreSQL's). */
+    private static final Set<String> SYNTAX = Set.of("42000", "42001", "42601");
 
     /** Receives the column labels once, then each row's values as JDBC returns them. */
     public interface RowSink {
@@ -32,12 +43,12 @@ public class ReadOnlyQuery {
 
     private final DataSource dataSource;
 
-    ReadOnlyQuery(DataSource dataSource) {
+    public ReadOnlyQuery(DataSource dataSource) {
         this.dataSource = dataSource;
     }
 
     /**
-     * @throws IllegalArgumentException if the text is not a single read-only statement, or the
+     * @throws InvalidInputException if the text is not a single read-only statement, or the
      *     database rejects it (the message says why, in one line)
      */
     public void run(String sql, RowSink sink) {
@@ -68,28 +79,70 @@ public class ReadOnlyQuery {
                 connection.setAutoCommit(true);
             }
         } catch (SQLException e) {
-            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new IllegalArgumentException("the query failed: " + message.lines().findFirst().orElse(message));
+            throw failed(statement, e);
         }
     }
 
-    /** One statement (a trailing semicolon allowed) that starts with a reading keyword. */
-    static String checked(String sql) {
+    private static InvalidInputException failed(String statement, SQLException e) {
+        String message = firstLine(e);
+        if (SYNTAX.contains(e.getSQLState())) {
+            return new InvalidInputException("syntax error in the statement at position " + position(statement, e)
+                    + ": " + message);
+        }
+        return new InvalidInputException("the query failed: " + message);
+    }
+
+    /** The 1-based position of the error: H2 marks it with [*] in the statement it quotes, PostgreSQL sends it. */
+    private static int position(String statement, SQLException e) {
+        if (e instanceof PSQLException postgres && postgres.getServerErrorMessage() != null) {
+            return postgres.getServerErrorMessage().getPosition();
+        }
+        String message = String.valueOf(e.getMessage());
+        int mark = message.indexOf("[*]");
+        int quoted = message.lastIndexOf('"', mark);
+        if (mark < 0 || quoted < 0) {
+            return 1;
+        }
+        String before = message.substring(quoted + 1, mark);
+        int at = statement.indexOf(before);
+        return (at < 0 ? 0 : at) + before.length() + 1;
+    }
+
+    /** The driver's first line, without H2's dangling "SQL statement:" that only announces the next line. */
+    private static String firstLine(SQLException e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String first = message.lines().findFirst().orElse(message).strip();
+        return first.replaceFirst(";?\\s*SQL statement:$", "").replaceFirst("^ERROR:\\s*", "");
+    }
+
+    /**
+     * One statement (a trailing semicolon allowed) that starts with a reading keyword.
+     *
+     * @throws InvalidInputException if there is none, several, one that writes, or one that starts
+     *     with no SQL keyword at all (a syntax error at position 1)
+     */
+    public static String checked(String sql) {
         String statement = sql == null ? "" : sql.strip();
         if (statement.endsWith(";")) {
             statement = statement.substring(0, statement.length() - 1).strip();
         }
         if (statement.isEmpty()) {
-            throw new IllegalArgumentException("no statement given: pass one read-only SQL statement in quotes");
+            throw new InvalidInputException("no statement given: pass one read-only SQL statement in quotes");
         }
         if (statement.contains(";")) {
-            throw new IllegalArgumentException("refused: one statement only (the text contains ';')");
+            throw new InvalidInputException("refused: one statement only (the text contains ';')");
         }
-        String first = statement.replaceFirst("^[\\s(]+", "").split("[\\s(]+", 2)[0].toLowerCase(Locale.ROOT);
-        if (!READING.contains(first)) {
-            throw new IllegalArgumentException("refused: '" + first + "' is not a read-only statement;"
+        String stripped = statement.replaceFirst("^[\\s(]+", "");
+        String first = stripped.split("[\\s(]+", 2)[0].toLowerCase(Locale.ROOT);
+        if (READING.contains(first)) {
+            return statement;
+        }
+        if (WRITING.contains(first)) {
+            throw new InvalidInputException("refused: '" + first + "' is not a read-only statement;"
                     + " allowed are SELECT, WITH, VALUES, TABLE, EXPLAIN and SHOW");
         }
-        return statement;
+        throw new InvalidInputException("syntax error in the statement at position "
+                + (statement.length() - stripped.length() + 1) + ": '" + stripped.split("[\\s(]+", 2)[0]
+                + "' starts no SQL statement; allowed are SELECT, WITH, VALUES, TABLE, EXPLAIN and SHOW");
     }
 }

@@ -2,7 +2,10 @@ package dev.nqueens.query;
 
 import java.math.BigDecimal;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,19 +36,38 @@ public class RunHistory {
 
     private final ReadOnlyQuery query;
 
-    RunHistory(ReadOnlyQuery query) {
+    public RunHistory(ReadOnlyQuery query) {
         this.query = query;
     }
 
-    /** Streams the last {@code limit} runs into {@code sink}. */
+    /** Streams the last {@code limit} runs into {@code sink}, their times in UTC ({@code 2026-12-01T02:00:03Z}). */
     public void lastRuns(int limit, ReadOnlyQuery.RowSink sink) {
-        query.run(SQL + limit, sink);
+        query.run(SQL + limit, new ReadOnlyQuery.RowSink() {
+            @Override
+            public void columns(List<String> labels) {
+                sink.columns(labels);
+            }
+
+            @Override
+            public void row(List<Object> values) {
+                List<Object> shown = new ArrayList<>(values);
+                shown.set(1, utc(values.get(1)));
+                shown.set(2, utc(values.get(2)));
+                sink.row(shown);
+            }
+        });
+    }
+
+    /** A time as Spring Batch keeps it (local to the process that ran the job) as UTC text, to the second. */
+    private static String utc(Object value) {
+        Instant time = time(value);
+        return time == null ? null : time.truncatedTo(ChronoUnit.SECONDS).toString();
     }
 
     /** The last {@code limit} runs, newest first. */
     public List<PastRun> lastRuns(int limit) {
         List<PastRun> runs = new ArrayList<>();
-        lastRuns(limit, rows((List<Object> row) -> runs.add(new PastRun(number(row.get(0)), time(row.get(1)),
+        query.run(SQL + limit, rows((List<Object> row) -> runs.add(new PastRun(number(row.get(0)), time(row.get(1)),
                 time(row.get(2)), (String) row.get(3), (String) row.get(4), (String) row.get(5), number(row.get(6)),
                 row.get(7) == null ? null : new BigDecimal(row.get(7).toString())))));
         return runs;
@@ -97,10 +119,13 @@ public class RunHistory {
         return value == null ? 0 : ((Number) value).longValue();
     }
 
-    private static LocalDateTime time(Object value) {
-        if (value instanceof Timestamp timestamp) {
-            return timestamp.toLocalDateTime();
-        }
-        return value instanceof LocalDateTime local ? local : null;
+    /**
+     * Spring Batch stores the local time of the process that ran the job, without a zone; read in
+     * this process's zone (the same machine, or a cluster set to one zone), it is an instant.
+     */
+    private static Instant time(Object value) {
+        LocalDateTime local = value instanceof Timestamp timestamp ? timestamp.toLocalDateTime()
+                : value instanceof LocalDateTime given ? given : null;
+        return local == null ? null : local.atZone(ZoneId.systemDefault()).toInstant();
     }
 }

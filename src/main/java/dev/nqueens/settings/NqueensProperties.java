@@ -1,35 +1,61 @@
 package dev.nqueens.settings;
 
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.boot.convert.DurationStyle;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.scheduling.support.CronExpression;
 
 /**
- * The operator's settings under {@code nqueens.*} (defaults in the jar's application.yml,
- * overrides in {@code config/application.yml} or on the command line).
+ * The operator's settings under {@code nqueens.*}: every key, with its default in the jar's
+ * {@code application.yml} (nowhere else), overridden by {@code config/application.yml}, the
+ * environment and the command line. Each record checks its values as it is bound, so a command
+ * never starts with a setting it cannot use; the message names the key.
  *
  * @param sizes the board sizes a plain {@code run} solves, e.g. {@code 1-12}
  * @param threads partitions solved at once; 0 means one per available core
  * @param chunkSize solutions stored per transaction
  * @param outputDir where the reports are exported, relative to the working directory
  * @param storage the storage level of each size
- * @param progressInterval how often a long size prints its progress
- * @param schedule when {@code schedule} starts the job, and for how long runs may take new work
+ * @param progressInterval how often a long run prints its progress
+ * @param schedule when {@code schedule} and {@code serve} start the job, and for how long runs may take new work
  * @param dbServer what {@code db-server} listens on and whom it admits
  * @param count how counted sizes are split into partitions
  * @param cluster whether partitions run on the workers of a cluster, and how it is run
+ * @throws InvalidSettingException naming the key and what it allows
  */
 @ConfigurationProperties("nqueens")
 public record NqueensProperties(String sizes, int threads, int chunkSize, String outputDir, Storage storage,
-        java.time.Duration progressInterval, Schedule schedule, DbServer dbServer, Count count, Cluster cluster) {
+        Duration progressInterval, Schedule schedule, DbServer dbServer, Count count, Cluster cluster) {
 
-    /** The names of all settings, for telling an unknown key from a known one. */
-    public static final java.util.Set<String> KEYS = java.util.Set.of("nqueens.sizes", "nqueens.threads",
-            "nqueens.chunk-size", "nqueens.output-dir", "nqueens.storage.all-up-to",
-            "nqueens.storage.fundamental-up-to", "nqueens.progress-interval", "nqueens.schedule.cron",
-            "nqueens.schedule.window", "nqueens.schedule.zone",
-            "nqueens.schedule.enabled",
-            "nqueens.db-server.pg-port", "nqueens.db-server.tcp-port", "nqueens.db-server.user",
-            "nqueens.db-server.password", "nqueens.count.partitions", "nqueens.cluster.enabled",
-            "nqueens.cluster.worker-timeout", "nqueens.cluster.queue", "nqueens.cluster.cross-check");
+    public NqueensProperties {
+        for (Object part : new Object[] {storage, schedule, dbServer, count, cluster}) {
+            if (part == null) {
+                throw new InvalidSettingException("the settings under nqueens.storage, .schedule, .db-server, .count and"
+                        + " .cluster are missing: the jar's application.yml has them; is it on the class path?");
+            }
+        }
+        try {
+            BoardSizes.parse(sizes);
+        } catch (IllegalArgumentException e) {
+            throw InvalidSettingException.of("nqueens.sizes", e.getMessage());
+        }
+        if (threads < 0) {
+            throw InvalidSettingException.of("nqueens.threads", threads, "threads are >= 1, or 0 for one per core");
+        }
+        if (chunkSize < 1) {
+            throw InvalidSettingException.of("nqueens.chunk-size", chunkSize, "a chunk holds at least 1 solution");
+        }
+        if (outputDir == null || outputDir.isBlank()) {
+            throw new InvalidSettingException("setting nqueens.output-dir is empty: name the folder for the reports");
+        }
+        if (progressInterval == null || progressInterval.isNegative() || progressInterval.isZero()) {
+            throw InvalidSettingException.of("nqueens.progress-interval", progressInterval, "a duration such as 5s");
+        }
+    }
 
     /**
      * @param allUpTo sizes up to this one store every solution
@@ -37,25 +63,106 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
      *     only their counts
      */
     public record Storage(int allUpTo, int fundamentalUpTo) {
+
+        public Storage {
+            try {
+                new StorageLimits(allUpTo, fundamentalUpTo);
+            } catch (IllegalArgumentException e) {
+                throw InvalidSettingException.of("nqueens.storage", e.getMessage());
+            }
+        }
     }
 
     /**
      * @param cron a crontab (5 fields) or Spring (6 fields, seconds first) cron expression
      * @param window how long a run may take new work, from its start (a scheduled run: from its
-     *     scheduled time); null for no limit
+     *     scheduled time), e.g. {@code 5h}; empty for no limit
      * @param zone the time zone of the cron expression and of the scheduled times; null or empty
      *     for the system's
+     * @param enabled whether {@code serve} runs the job on this schedule itself
      */
-    public record Schedule(String cron, java.time.Duration window, String zone) {
+    public record Schedule(String cron, String window, String zone, boolean enabled) {
+
+        public Schedule {
+            try {
+                cronExpression(cron);
+            } catch (IllegalArgumentException e) {
+                throw InvalidSettingException.of("nqueens.schedule.cron", e.getMessage());
+            }
+            timeWindow(window);
+            try {
+                zoneOf(zone);
+            } catch (DateTimeException e) {
+                throw InvalidSettingException.of("nqueens.schedule.zone", "'" + zone + "'", e.getMessage()
+                        + " (a zone such as Europe/Berlin or UTC, or empty for the system's)");
+            }
+        }
+
+        /** How long a run may take new work; empty for no limit. */
+        public Optional<Duration> timeWindow() {
+            return timeWindow(window);
+        }
+
+        private static Optional<Duration> timeWindow(String window) {
+            if (window == null || window.isBlank()) {
+                return Optional.empty();
+            }
+            Duration length;
+            try {
+                length = DurationStyle.detectAndParse(window.trim());
+            } catch (IllegalArgumentException e) {
+                throw InvalidSettingException.of("nqueens.schedule.window", "'" + window + "'",
+                        "a duration such as 5h, 90m or 30s (or empty for none)");
+            }
+            if (length.isZero() || length.isNegative()) {
+                throw InvalidSettingException.of("nqueens.schedule.window", length,
+                        "the window must be longer than zero (or empty for none)");
+            }
+            return Optional.of(length);
+        }
 
         /** The zone the schedule runs in. */
-        public java.time.ZoneId zoneId() {
-            return zone == null || zone.isBlank() ? java.time.ZoneId.systemDefault() : java.time.ZoneId.of(zone.trim());
+        public ZoneId zoneId() {
+            return zoneOf(zone);
+        }
+
+        /** The cron expression, in Spring's six-field form. */
+        public CronExpression cronExpression() {
+            return cronExpression(cron);
+        }
+
+        private static ZoneId zoneOf(String zone) {
+            return zone == null || zone.isBlank() ? ZoneId.systemDefault() : ZoneId.of(zone.trim());
+        }
+
+        /**
+         * Parses a cron expression: Spring's six fields (second minute hour day month weekday), or
+         * the five fields of crontab, which get second 0.
+         *
+         * @throws IllegalArgumentException naming what is wrong
+         */
+        public static CronExpression cronExpression(String cron) {
+            String expression = cron == null ? "" : cron.trim();
+            if (expression.split("\\s+").length == 5) {
+                expression = "0 " + expression;
+            }
+            try {
+                return CronExpression.parse(expression);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("invalid cron expression '" + cron + "': " + e.getMessage()
+                        + " (five crontab fields, or six with seconds first; e.g. '0 2 * * *' is 02:00 every night)");
+            }
         }
     }
 
     /** @param partitions the partitions a counted size is dealt into when first planned; 0 for a few per thread */
     public record Count(int partitions) {
+
+        public Count {
+            if (partitions < 0) {
+                throw InvalidSettingException.of("nqueens.count.partitions", partitions, "0 (a few per thread) or more");
+            }
+        }
     }
 
     /**
@@ -68,7 +175,23 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
      * @param crossCheck which counted sizes the cluster counts twice, on different workers:
      *     {@code unpublished} (sizes without published values to check against) or {@code all}
      */
-    public record Cluster(boolean enabled, java.time.Duration workerTimeout, String queue, String crossCheck) {
+    public record Cluster(boolean enabled, Duration workerTimeout, String queue, String crossCheck) {
+
+        private static final List<String> CROSS_CHECKS = List.of("unpublished", "all");
+
+        public Cluster {
+            if (workerTimeout == null || workerTimeout.toSeconds() < 4) {
+                throw InvalidSettingException.of("nqueens.cluster.worker-timeout", workerTimeout, "at least 4s");
+            }
+            if (queue == null || queue.isBlank()) {
+                throw new InvalidSettingException("setting nqueens.cluster.queue is empty: name the queue of partition"
+                        + " requests");
+            }
+            if (!CROSS_CHECKS.contains(crossCheck)) {
+                throw InvalidSettingException.of("nqueens.cluster.cross-check", "'" + crossCheck + "'",
+                        "unpublished or all");
+            }
+        }
 
         /** Whether size {@code n}, {@code published} or not, is counted twice. */
         public boolean crossChecks(boolean published) {
@@ -83,6 +206,26 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
      * @param password its password (psql cannot send an empty one)
      */
     public record DbServer(int pgPort, int tcpPort, String user, String password) {
+
+        public DbServer {
+            for (int port : new int[] {pgPort, tcpPort}) {
+                if (port < 1 || port > 65535) {
+                    throw new InvalidSettingException("invalid port " + port + " in nqueens.db-server: a TCP port 1..65535");
+                }
+            }
+            if (pgPort == tcpPort) {
+                throw new InvalidSettingException("nqueens.db-server.pg-port and tcp-port are both " + pgPort
+                        + ": they need two ports");
+            }
+            if (user == null || !user.matches("[A-Za-z][A-Za-z0-9_]{0,62}") || user.equalsIgnoreCase("sa")) {
+                throw InvalidSettingException.of("nqueens.db-server.user", "'" + user + "'",
+                        "a name of letters, digits and _ (not sa, the owner)");
+            }
+            if (password == null || password.isEmpty()) {
+                throw new InvalidSettingException("setting nqueens.db-server.password is empty: psql cannot log in"
+                        + " without one");
+            }
+        }
     }
 
     /** The thread count with 0 resolved to the number of cores. */
@@ -90,10 +233,13 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
         return threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
     }
 
-    /**
-     * @throws IllegalArgumentException if the limits are inconsistent
-     */
+    /** The storage level of each size. */
     public StorageLimits storageLimits() {
         return new StorageLimits(storage.allUpTo(), storage.fundamentalUpTo());
+    }
+
+    /** Whether partitions run on the cluster's workers. */
+    public boolean clusterMode() {
+        return cluster.enabled();
     }
 }

@@ -1,65 +1,80 @@
 package dev.nqueens.store;
 
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.Optional;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.MigrationInfo;
-import org.flywaydb.core.api.MigrationInfoService;
-import org.flywaydb.core.api.MigrationState;
-import org.flywaydb.core.api.MigrationVersion;
-import org.flywaydb.core.api.output.ValidateResult;
-import org.springframework.boot.flyway.autoconfigure.FlywayMigrationStrategy;
+import dev.nqueens.failure.ExitCode;
+import dev.nqueens.failure.Failure;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Set;
+import javax.sql.DataSource;
 
 /**
  * Who changes the schema: only the commands that run the job ({@code run}, {@code schedule})
- * migrate the database. Every other command ({@code show}, {@code sql}, a cluster worker, …) only
- * checks that the database is at exactly the schema version this build was made for, and refuses
- * to go on otherwise: an older database has to be migrated by a run first, a newer one needs a
- * newer build.
+ * migrate the database, with Flyway. Every other command only checks, with one query of Flyway's
+ * history table and no Flyway class loaded, that the database is at exactly the schema version
+ * this build was made for, and refuses to go on otherwise: an older database has to be migrated by
+ * a run first, a newer one needs a newer build.
  */
-public final class SchemaCheck implements FlywayMigrationStrategy {
+public final class SchemaCheck {
 
-    @Override
-    public void migrate(Flyway flyway) {
-        check(flyway.info(), flyway.validateWithResult());
+    /** The newest migration this build ships ({@code db/migration}); a test holds it to the files. */
+    public static final int VERSION = 11;
+
+    /** "Table not found", in H2's and PostgreSQL's words. */
+    private static final Set<String> NO_TABLE = Set.of("42S02", "42S03", "42S04", "42P01");
+
+    private SchemaCheck() {
     }
 
     /**
      * @throws SchemaMismatchException naming the database's version and the one wanted
+     * @throws SQLException if the database cannot be read
      */
-    static void check(MigrationInfoService info, ValidateResult validation) {
-        String wanted = latestResolved(info).map(MigrationVersion::getVersion).orElse("none");
-        MigrationInfo current = info.current();
-        if (current == null) {
+    public static void check(DataSource dataSource) throws SQLException {
+        int newest = 0;
+        String failed = null;
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(
+                        "SELECT version, success FROM flyway_schema_history WHERE version IS NOT NULL")) {
+            while (rows.next()) {
+                int version = Integer.parseInt(rows.getString(1).trim());
+                newest = Math.max(newest, version);
+                if (!rows.getBoolean(2)) {
+                    failed = rows.getString(1);
+                }
+            }
+        } catch (SQLException e) {
+            if (NO_TABLE.contains(e.getSQLState())) {
+                throw new SchemaMismatchException("the database has no nqueens schema yet: `./nqueens run` creates it");
+            }
+            throw e;
+        }
+        check(newest, failed);
+    }
+
+    static void check(int found, String failed) {
+        if (found == 0) {
             throw new SchemaMismatchException("the database has no nqueens schema yet: `./nqueens run` creates it");
         }
-        String found = current.getVersion().getVersion();
-        if (Arrays.stream(info.all()).anyMatch(m -> m.getState() == MigrationState.FUTURE_SUCCESS
-                || m.getState() == MigrationState.FUTURE_FAILED)) {
-            throw new SchemaMismatchException("the database schema is at version " + found
-                    + ", newer than this build of nqueens (version " + wanted + "): upgrade this installation");
-        }
-        if (info.pending().length > 0) {
-            throw new SchemaMismatchException("the database schema is at version " + found + ", this build needs version "
-                    + wanted + ": the next `./nqueens run` (or `schedule`) migrates it");
-        }
-        if (!validation.validationSuccessful) {
+        if (failed != null) {
             throw new SchemaMismatchException("the database schema does not match this build's migrations (version "
-                    + wanted + "): " + validation.getAllErrorMessages().lines().findFirst().orElse("validation failed"));
+                    + VERSION + "): migration " + failed + " failed; the next `./nqueens run` repairs it");
+        }
+        if (found > VERSION) {
+            throw new SchemaMismatchException("the database schema is at version " + found
+                    + ", newer than this build of nqueens (version " + VERSION + "): upgrade this installation");
+        }
+        if (found < VERSION) {
+            throw new SchemaMismatchException("the database schema is at version " + found + ", this build needs version "
+                    + VERSION + ": the next `./nqueens run` (or `schedule`) migrates it");
         }
     }
 
-    /** The newest migration this build ships. */
-    public static Optional<MigrationVersion> latestResolved(MigrationInfoService info) {
-        return Arrays.stream(info.all()).filter(m -> m.getState().isResolved() && m.getVersion() != null)
-                .map(MigrationInfo::getVersion).max(Comparator.naturalOrder());
-    }
-
-    /** The database is not at the schema version this build needs. */
-    public static final class SchemaMismatchException extends IllegalStateException {
+    /** The database is not at the schema version this build needs (exit 1). */
+    public static final class SchemaMismatchException extends Failure {
         SchemaMismatchException(String message) {
-            super(message);
+            super(ExitCode.FAILED, message);
         }
     }
 }

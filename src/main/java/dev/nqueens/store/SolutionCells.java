@@ -83,7 +83,7 @@ public final class SolutionCells {
     }
 
     /** Binds the cells of the representatives {@code classes} (of size {@code n}) as one JDBC batch. */
-    static BatchPreparedStatementSetter of(int n, List<FundamentalRow> classes) {
+    static BatchPreparedStatementSetter of(int n, List<RepresentativeRow> classes) {
         int[][] columns = new int[classes.size()][];
         for (int i = 0; i < columns.length; i++) {
             columns[i] = columnsOf(classes.get(i).placement(), n);

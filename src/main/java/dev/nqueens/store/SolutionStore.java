@@ -43,7 +43,7 @@ public class SolutionStore {
 
     /** The placement of the last class representative of size {@code n} stored in {@code tables}, if any. */
     public Optional<String> lastRepresentative(int n, SolutionTables tables) {
-        return first("SELECT placement FROM " + tables.fundamental
+        return first("SELECT placement FROM " + tables.representatives
                 + " WHERE n = :n ORDER BY class_ordinal DESC LIMIT 1", n);
     }
 
@@ -51,15 +51,15 @@ public class SolutionStore {
     public long storedSoFar(int n, SolutionTables tables, StoredLevel level) {
         return level == StoredLevel.ALL
                 ? count("SELECT COALESCE(MAX(ordinal), 0) FROM " + tables.solution + " WHERE n = :n", n)
-                : count("SELECT COALESCE(MAX(class_ordinal), 0) FROM " + tables.fundamental + " WHERE n = :n", n);
+                : count("SELECT COALESCE(MAX(class_ordinal), 0) FROM " + tables.representatives + " WHERE n = :n", n);
     }
 
     public long solutionCount(int n, SolutionTables tables) {
         return count("SELECT COUNT(*) FROM " + tables.solution + " WHERE n = :n", n);
     }
 
-    public long fundamentalCount(int n, SolutionTables tables) {
-        return count("SELECT COUNT(*) FROM " + tables.fundamental + " WHERE n = :n", n);
+    public long representativeCount(int n, SolutionTables tables) {
+        return count("SELECT COUNT(*) FROM " + tables.representatives + " WHERE n = :n", n);
     }
 
     /**
@@ -68,13 +68,13 @@ public class SolutionStore {
      * the cell table too, the index of the {@code solution_cell} view (see also
      * {@link #ensureSquareSymmetry}).
      */
-    public void insertChunk(int n, SolutionTables tables, List<FundamentalRow> newClasses,
+    public void insertChunk(int n, SolutionTables tables, List<RepresentativeRow> newClasses,
             List<SolutionInsert> solutions) {
         JdbcTemplate batch = jdbc.getJdbcTemplate();
         if (!newClasses.isEmpty()) {
-            batch.batchUpdate("INSERT INTO " + tables.fundamental
+            batch.batchUpdate("INSERT INTO " + tables.representatives
                     + " (n, class_ordinal, placement, orbit_size, symmetry) VALUES (?, ?, ?, ?, ?)",
-                    newClasses, newClasses.size(), (PreparedStatement ps, FundamentalRow row) -> {
+                    newClasses, newClasses.size(), (PreparedStatement ps, RepresentativeRow row) -> {
                         ps.setInt(1, n);
                         ps.setLong(2, row.classOrdinal());
                         ps.setString(3, row.placement());
@@ -118,12 +118,12 @@ public class SolutionStore {
      * crash left part of a chunk behind (H2 can keep part of a transaction killed mid-way).
      */
     public void trimToCommittedPrefix(int n, SolutionTables tables, StoredLevel level) {
-        trimAfterFirstGap(n, tables.fundamental, "class_ordinal");
+        trimAfterFirstGap(n, tables.representatives, "class_ordinal");
         if (level == StoredLevel.ALL) {
             Map<String, Object> size = Map.of("n", n);
             java.util.stream.LongStream.of(firstAfterGap(n, tables.solution, "ordinal"),
                     orZero(jdbc.queryForObject("SELECT MIN(s.ordinal) FROM " + tables.solution + " s WHERE s.n = :n"
-                            + " AND NOT EXISTS (SELECT 1 FROM " + tables.fundamental + " f WHERE f.n = s.n"
+                            + " AND NOT EXISTS (SELECT 1 FROM " + tables.representatives + " f WHERE f.n = s.n"
                             + " AND f.placement = s.representative)", size, Long.class)),
                     firstSolutionOfDamagedCells(n, tables))
                     .filter(cut -> cut > 0).min()
@@ -132,7 +132,7 @@ public class SolutionStore {
             dropClassesWithoutSolutions(n, tables);
         }
         jdbc.update("DELETE FROM " + tables.cell + " WHERE n = :n AND class_ordinal > (SELECT COALESCE(MAX(class_ordinal),"
-                + " 0) FROM " + tables.fundamental + " WHERE n = :n)", Map.of("n", n));
+                + " 0) FROM " + tables.representatives + " WHERE n = :n)", Map.of("n", n));
     }
 
     /**
@@ -142,7 +142,7 @@ public class SolutionStore {
      */
     private long firstSolutionOfDamagedCells(int n, SolutionTables tables) {
         Map<String, Object> size = Map.of("n", n);
-        long classes = count("SELECT COUNT(*) FROM " + tables.fundamental + " WHERE n = :n", n);
+        long classes = count("SELECT COUNT(*) FROM " + tables.representatives + " WHERE n = :n", n);
         long[] damaged = {0};
         long[] expected = {1};
         jdbc.query("SELECT class_ordinal, COUNT(*) FROM " + tables.cell + " WHERE n = :n GROUP BY class_ordinal"
@@ -158,7 +158,7 @@ public class SolutionStore {
         if (damaged[0] == 0) {
             return 0;
         }
-        return orZero(jdbc.queryForObject("SELECT MIN(s.ordinal) FROM " + tables.solution + " s JOIN " + tables.fundamental
+        return orZero(jdbc.queryForObject("SELECT MIN(s.ordinal) FROM " + tables.solution + " s JOIN " + tables.representatives
                 + " f ON f.n = s.n AND f.placement = s.representative WHERE s.n = :n AND f.class_ordinal >= :damaged",
                 Map.of("n", n, "damaged", damaged[0]), Long.class));
     }
@@ -192,7 +192,7 @@ public class SolutionStore {
      * FUNDAMENTAL computation leaves before the size is computed with every solution.
      */
     public void dropClassesWithoutSolutions(int n, SolutionTables tables) {
-        jdbc.update("DELETE FROM " + tables.fundamental + " f WHERE f.n = :n AND NOT EXISTS (SELECT 1 FROM "
+        jdbc.update("DELETE FROM " + tables.representatives + " f WHERE f.n = :n AND NOT EXISTS (SELECT 1 FROM "
                 + tables.solution + " s WHERE s.n = f.n AND s.representative = f.placement)", Map.of("n", n));
     }
 
@@ -211,7 +211,7 @@ public class SolutionStore {
                        COUNT(CASE WHEN symmetry = 'ROT90' THEN 1 END) AS rot90_classes,
                        COUNT(CASE WHEN symmetry = 'ROT180' THEN 1 END) AS rot180_classes,
                        COUNT(CASE WHEN symmetry = 'NONE' THEN 1 END) AS asymmetric_classes
-                FROM """ + " " + tables.fundamental + " WHERE n = :n", Map.of("n", n),
+                FROM """ + " " + tables.representatives + " WHERE n = :n", Map.of("n", n),
                 (rs, row) -> new ClassCounts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4),
                         rs.getLong(5)));
     }
@@ -314,12 +314,12 @@ public class SolutionStore {
 
     /** Streams the class representatives of size {@code n} in class order, at most {@code limit}. */
     @Transactional(readOnly = true)
-    public void forEachFundamental(int n, long limit, Consumer<FundamentalRow> action) {
+    public void forEachRepresentative(int n, long limit, Consumer<RepresentativeRow> action) {
         jdbc.query("""
                 SELECT class_ordinal, placement, orbit_size, symmetry
                 FROM fundamental_solution WHERE n = :n AND class_ordinal <= :limit ORDER BY class_ordinal
                 """, Map.of("n", n, "limit", limit), (ResultSet rs) -> {
-            action.accept(new FundamentalRow(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4)));
+            action.accept(new RepresentativeRow(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4)));
         });
     }
 
@@ -368,13 +368,13 @@ public class SolutionStore {
 
     /** Streams the classes of size {@code n} numbered {@code offset + 1 .. offset + limit}, in class order. */
     @Transactional(readOnly = true)
-    public void forEachFundamental(int n, long offset, long limit, Consumer<FundamentalRow> action) {
+    public void forEachRepresentative(int n, long offset, long limit, Consumer<RepresentativeRow> action) {
         jdbc.query("""
                 SELECT class_ordinal, placement, orbit_size, symmetry
                 FROM fundamental_solution WHERE n = :n AND class_ordinal > :first AND class_ordinal <= :last
                 ORDER BY class_ordinal
                 """, Map.of("n", n, "first", offset, "last", offset + limit), (ResultSet rs) -> {
-            action.accept(new FundamentalRow(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4)));
+            action.accept(new RepresentativeRow(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4)));
         });
     }
 

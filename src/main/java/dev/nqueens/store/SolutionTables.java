@@ -9,13 +9,14 @@ public enum SolutionTables {
     STAGED("staged_solution", "staged_fundamental", "staged_fundamental_cell");
 
     final String solution;
-    final String fundamental;
+    /** The class representatives. */
+    final String representatives;
     /** The cells of the representatives (sizes stored with every solution only). */
     final String cell;
 
-    SolutionTables(String solution, String fundamental, String cell) {
+    SolutionTables(String solution, String representatives, String cell) {
         this.solution = solution;
-        this.fundamental = fundamental;
+        this.representatives = representatives;
         this.cell = cell;
     }
 }

@@ -35,7 +35,7 @@ public class StoredDataVerifier {
     private final NamedParameterJdbcTemplate jdbc;
     private final KnownCounts knownCounts;
 
-    StoredDataVerifier(SolutionStore store, JdbcTemplate jdbcTemplate, KnownCounts knownCounts) {
+    public StoredDataVerifier(SolutionStore store, JdbcTemplate jdbcTemplate, KnownCounts knownCounts) {
         this.store = store;
         this.knownCounts = knownCounts;
         JdbcTemplate streaming = new JdbcTemplate(jdbcTemplate.getDataSource());

@@ -6,12 +6,12 @@ import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.BufferedWriter;
+import dev.nqueens.export.Rows;
+import dev.nqueens.store.RepresentativeRow;
+import dev.nqueens.store.SolutionRow;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.springframework.context.annotation.Profile;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -19,6 +19,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.SequenceWriter;
 
 /**
  * The JSON API for scripts: the published sizes, one size, a page of its solutions or classes
@@ -45,10 +46,10 @@ class ApiController {
     void sizes(HttpServletResponse response) throws IOException {
         List<BoardSummary> summaries = store.summaries();
         response.setContentType(JSON);
-        try (JsonGenerator json = JsonRows.generator(response.getOutputStream())) {
+        try (JsonGenerator json = Rows.JSON.createGenerator(response.getOutputStream())) {
             json.writeStartObject();
             json.writeArrayPropertyStart("sizes");
-            summaries.forEach(row -> JsonRows.summary(json, row));
+            summaries.forEach(json::writePOJO);
             json.writeEndArray();
             json.writeEndObject();
         }
@@ -58,8 +59,8 @@ class ApiController {
     void size(@PathVariable int n, HttpServletResponse response) throws IOException {
         BoardSummary summary = Requests.published(store, n);
         response.setContentType(JSON);
-        try (JsonGenerator json = JsonRows.generator(response.getOutputStream())) {
-            JsonRows.summary(json, summary);
+        try (JsonGenerator json = Rows.JSON.createGenerator(response.getOutputStream())) {
+            json.writePOJO(summary);
         }
     }
 
@@ -72,13 +73,11 @@ class ApiController {
         String chosen = Requests.format(format);
         BoardSummary summary = Requests.storedAt(store, n, StoredLevel.ALL);
         if (chosen.equals("csv")) {
-            writeCsv(response, "ordinal,placement,class_ordinal,orbit_size,symmetry", out -> store.forEachSolution(n,
-                    first, count, row -> line(out, row.ordinal(), row.placement(), row.classOrdinal(), row.orbitSize(),
-                            row.symmetry())));
+            writeCsv(response, SolutionRow.class, out -> store.forEachSolution(n, first, count, out::write));
             return;
         }
         writePage(response, summary, first, count, summary.totalSolutions(), "solutions",
-                json -> store.forEachSolution(n, first, count, row -> JsonRows.solution(json, row)));
+                json -> store.forEachSolution(n, first, count, json::writePOJO));
     }
 
     @GetMapping("/api/sizes/{n}/classes")
@@ -90,13 +89,12 @@ class ApiController {
         String chosen = Requests.format(format);
         BoardSummary summary = Requests.storedAt(store, n, StoredLevel.FUNDAMENTAL);
         if (chosen.equals("csv")) {
-            writeCsv(response, "class_ordinal,placement,orbit_size,symmetry", out -> store.forEachFundamental(n,
-                    first, count, row -> line(out, row.classOrdinal(), row.placement(), row.orbitSize(),
-                            row.symmetry())));
+            writeCsv(response, RepresentativeRow.class, out -> store.forEachRepresentative(n, first, count,
+                    out::write));
             return;
         }
         writePage(response, summary, first, count, summary.fundamentalSolutions(), "classes",
-                json -> store.forEachFundamental(n, first, count, row -> JsonRows.fundamental(json, row)));
+                json -> store.forEachRepresentative(n, first, count, json::writePOJO));
     }
 
     @GetMapping("/api/runs")
@@ -106,24 +104,24 @@ class ApiController {
         }
         List<PastRun> runs = history.lastRuns((int) limit);
         response.setContentType(JSON);
-        try (JsonGenerator json = JsonRows.generator(response.getOutputStream())) {
+        try (JsonGenerator json = Rows.JSON.createGenerator(response.getOutputStream())) {
             json.writeStartObject();
             json.writeArrayPropertyStart("runs");
-            runs.forEach(run -> JsonRows.run(json, run));
+            runs.forEach(json::writePOJO);
             json.writeEndArray();
             json.writeEndObject();
         }
     }
 
-    private interface Rows<T> {
+    private interface Page<T> {
         void writeTo(T out);
     }
 
     /** {@code {"n":8,"total":92,"offset":0,"limit":100,"next_offset":null,"<name>":[…]}}. */
     private static void writePage(HttpServletResponse response, BoardSummary summary, long offset, int limit,
-            long total, String name, Rows<JsonGenerator> rows) throws IOException {
+            long total, String name, Page<JsonGenerator> rows) throws IOException {
         response.setContentType(JSON);
-        try (OutputStream body = response.getOutputStream(); JsonGenerator json = JsonRows.generator(body)) {
+        try (OutputStream body = response.getOutputStream(); JsonGenerator json = Rows.JSON.createGenerator(body)) {
             json.writeStartObject();
             json.writeNumberProperty("n", summary.n());
             json.writeNumberProperty("total", total);
@@ -141,27 +139,13 @@ class ApiController {
         }
     }
 
-    private static void writeCsv(HttpServletResponse response, String header, Rows<Writer> rows) throws IOException {
+    /** The rows as CSV with their header, through a 64 KB buffer. */
+    private static void writeCsv(HttpServletResponse response, Class<?> type, Page<SequenceWriter> rows)
+            throws IOException {
         response.setContentType(CSV);
-        try (Writer out = new BufferedWriter(new OutputStreamWriter(response.getOutputStream(),
-                StandardCharsets.UTF_8), 1 << 16)) {
-            out.write(header);
-            out.write('\n');
+        try (OutputStream body = new BufferedOutputStream(response.getOutputStream(), 1 << 16);
+                SequenceWriter out = Rows.csv(type, body)) {
             rows.writeTo(out);
-        }
-    }
-
-    private static void line(Writer out, Object... values) {
-        try {
-            for (int i = 0; i < values.length; i++) {
-                if (i > 0) {
-                    out.write(',');
-                }
-                out.write(JsonRows.csv(values[i]));
-            }
-            out.write('\n');
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
         }
     }
 }

@@ -55,11 +55,7 @@ final class Html {
     }
 
     static String seconds(double seconds) {
-        if (seconds < 0.01) {
-            return "< 0.01 s";
-        }
-        return seconds < 100 ? String.format(java.util.Locale.ROOT, "%.2f s", seconds)
-                : String.format(java.util.Locale.ROOT, "%.0f s", seconds);
+        return dev.nqueens.settings.Durations.format(seconds);
     }
 
     /** A whole number with thin spaces between groups of three digits, every digit shown. */

@@ -2,6 +2,7 @@ package dev.nqueens.web;
 
 import dev.nqueens.query.LastRun;
 import dev.nqueens.query.RunHistory;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -42,15 +43,16 @@ class NightlyRunHealthIndicator implements HealthIndicator {
         Health.Builder health = run.failed() ? Health.down() : Health.up();
         health.withDetail("run", run.run()).withDetail("status", run.status());
         if (run.started() != null) {
-            health.withDetail("started", run.started().toString());
+            health.withDetail("started", run.started().truncatedTo(ChronoUnit.SECONDS).toString());
         }
         if (run.ended() != null) {
-            health.withDetail("ended", run.ended().toString());
+            health.withDetail("ended", run.ended().truncatedTo(ChronoUnit.SECONDS).toString());
         }
         if (run.failed()) {
             health.withDetail("reason", run.reason().isEmpty() ? "the run failed" : run.reason());
         }
-        run.lastCompleted().ifPresent(time -> health.withDetail("lastCompleted", time.toString()));
+        run.lastCompleted().ifPresent(time -> health.withDetail("lastCompleted", time.truncatedTo(ChronoUnit.SECONDS)
+                .toString()));
         return health.build();
     }
 }

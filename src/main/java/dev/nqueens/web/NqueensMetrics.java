@@ -12,8 +12,7 @@ import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.ZoneId;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -80,10 +79,8 @@ class NqueensMetrics implements MultiCollector {
                 time)));
     }
 
-    /** The job repository keeps local times of the machine that ran the job; this one's zone is assumed. */
-    private static Optional<Double> epoch(LocalDateTime time) {
-        return Optional.ofNullable(time).map(local -> local.atZone(ZoneId.systemDefault()).toInstant().toEpochMilli()
-                / 1000.0);
+    private static Optional<Double> epoch(Instant time) {
+        return Optional.ofNullable(time).map(instant -> instant.toEpochMilli() / 1000.0);
     }
 
     private static GaugeSnapshot gauge(String name, String help, double value) {

@@ -7,6 +7,7 @@ import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionRow;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.springframework.context.annotation.Profile;
 import org.springframework.http.MediaType;
@@ -81,7 +82,7 @@ class PagesController {
         pager(body, n, page, pages);
         body.append("<div class=\"boards\">\n");
         int pixels = Math.max(96, Math.min(160, 16 * n));
-        store.forEachFundamental(n, offset, BOARDS_PER_PAGE, row -> {
+        store.forEachRepresentative(n, offset, BOARDS_PER_PAGE, row -> {
             body.append("<figure class=\"class\" data-class=\"").append(row.classOrdinal()).append("\">")
                     .append(BoardPicture.svg(row.placement(), pixels)).append("<figcaption>Class ")
                     .append(row.classOrdinal()).append("<br><code>").append(Html.escape(row.placement()))
@@ -160,7 +161,7 @@ class PagesController {
                 .append("<th>sizes</th><th>published</th><th>rows written</th></tr></thead><tbody>\n");
         for (PastRun run : runs) {
             body.append("<tr><td>").append(run.run()).append("</td><td>")
-                    .append(run.started() == null ? "" : Html.escape(run.started().withNano(0).toString().replace('T', ' ')))
+                    .append(run.started() == null ? "" : Html.escape(run.started().truncatedTo(ChronoUnit.SECONDS).toString()))
                     .append("</td><td class=\"status ").append(Html.escape(run.status())).append("\">")
                     .append(Html.escape(run.status())).append("</td><td>")
                     .append(run.seconds() == null ? "" : Html.seconds(run.seconds().doubleValue())).append("</td><td>")

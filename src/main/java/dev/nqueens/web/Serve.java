@@ -43,7 +43,7 @@ public class Serve {
     public int serveUntilStopped(PrintStream out) {
         String address = "http://" + environment.getProperty("server.address", "127.0.0.1") + ":"
                 + context.getWebServer().getPort() + "/";
-        boolean scheduled = Boolean.parseBoolean(environment.getProperty("nqueens.schedule.enabled", "true").trim());
+        boolean scheduled = properties.schedule().enabled();
         String cron = properties.schedule().cron();
         Optional<HolderMarker> marker = H2File.of(environment.getProperty("spring.datasource.url"))
                 .map(file -> HolderMarker.serve(file, address, scheduled ? Optional.of(cron) : Optional.empty()));

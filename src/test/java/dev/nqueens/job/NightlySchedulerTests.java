@@ -2,6 +2,7 @@ package dev.nqueens.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.nqueens.settings.NqueensProperties;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
@@ -16,7 +17,7 @@ class NightlySchedulerTests {
     @Test
     void aTimeThatDoesNotExistOnTheNightTheClocksGoForwardRunsOnceAfterTheJump() {
         // 2026-03-29: 02:00 → 03:00 in Berlin; 02:30 does not exist that night.
-        List<ZonedDateTime> runs = NightlyScheduler.schedule(NightlyScheduler.parse("30 2 * * *"), BERLIN,
+        List<ZonedDateTime> runs = NightlyScheduler.schedule(NqueensProperties.Schedule.cronExpression("30 2 * * *"), BERLIN,
                 LocalDateTime.of(2026, 3, 27, 12, 0), 4);
         assertThat(runs).extracting(run -> run.toLocalDate().getDayOfMonth()).containsExactly(28, 29, 30, 31);
         assertThat(runs.get(1)).isEqualTo(ZonedDateTime.of(2026, 3, 29, 3, 30, 0, 0, BERLIN));
@@ -26,7 +27,7 @@ class NightlySchedulerTests {
     @Test
     void aTimeThatOccursTwiceOnTheNightTheClocksGoBackRunsOnce() {
         // 2026-10-25: 03:00 → 02:00 in Berlin; 02:30 occurs twice that night.
-        List<ZonedDateTime> runs = NightlyScheduler.schedule(NightlyScheduler.parse("30 2 * * *"), BERLIN,
+        List<ZonedDateTime> runs = NightlyScheduler.schedule(NqueensProperties.Schedule.cronExpression("30 2 * * *"), BERLIN,
                 LocalDateTime.of(2026, 10, 23, 12, 0), 4);
         assertThat(runs).extracting(run -> run.toLocalDate().getDayOfMonth()).containsExactly(24, 25, 26, 27);
         assertThat(runs.get(1).getOffset().getTotalSeconds()).isEqualTo(2 * 3600);
@@ -34,7 +35,7 @@ class NightlySchedulerTests {
 
     @Test
     void theDefaultScheduleRunsEveryNightAtTwoInItsZone() {
-        List<ZonedDateTime> runs = NightlyScheduler.schedule(NightlyScheduler.parse("0 2 * * *"), ZoneId.of("UTC"),
+        List<ZonedDateTime> runs = NightlyScheduler.schedule(NqueensProperties.Schedule.cronExpression("0 2 * * *"), ZoneId.of("UTC"),
                 LocalDateTime.of(2026, 12, 1, 2, 0), 2);
         assertThat(runs).containsExactly(ZonedDateTime.of(2026, 12, 2, 2, 0, 0, 0, ZoneId.of("UTC")),
                 ZonedDateTime.of(2026, 12, 3, 2, 0, 0, 0, ZoneId.of("UTC")));

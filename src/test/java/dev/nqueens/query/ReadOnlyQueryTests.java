@@ -1,7 +1,9 @@
 package dev.nqueens.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.nqueens.failure.InvalidInputException;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -25,8 +27,30 @@ class ReadOnlyQueryTests {
     @ValueSource(strings = {"DELETE FROM board_summary", "drop table solution", "update x set y = 1",
         "insert into board_summary values (1)", "SELECT 1; DROP TABLE board_summary", "CALL something()", " "})
     void refusesWritesAndSeveralStatements(String sql) {
-        assertThatIllegalArgumentException().isThrownBy(() -> ReadOnlyQuery.checked(sql))
-                .withMessageMatching("(refused: .*|no statement given: .*)");
+        assertThatThrownBy(() -> ReadOnlyQuery.checked(sql)).isInstanceOf(InvalidInputException.class)
+                .hasMessageMatching("(refused: .*|no statement given: .*)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELEC 1", "  frobnicate * FROM solution", "(SELEKT 1)"})
+    void aStatementThatStartsWithNoKeywordIsASyntaxErrorAtItsStart(String sql) {
+        assertThatThrownBy(() -> ReadOnlyQuery.checked(sql)).isInstanceOf(InvalidInputException.class)
+                .hasMessageMatching("syntax error in the statement at position \\d+: '\\w+' starts no SQL statement; .*");
+    }
+
+    @Test
+    void aSyntaxErrorTheDatabaseFindsIsNamedWithItsPosition() {
+        javax.sql.DataSource h2 = new org.springframework.jdbc.datasource.DriverManagerDataSource(
+                "jdbc:h2:mem:syntax;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE", "sa", "");
+        assertThatThrownBy(() -> new ReadOnlyQuery(h2).run("SELECT * FROM WHERE n = 8", new QueryPrinter(
+                new PrintStream(new ByteArrayOutputStream()), QueryPrinter.Format.TABLE)))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("syntax error in the statement at position 15: ")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").doesNotEndWith("SQL statement:"));
+        assertThatThrownBy(() -> new ReadOnlyQuery(h2).run("SELECT * FROM no_such_table", new QueryPrinter(
+                new PrintStream(new ByteArrayOutputStream()), QueryPrinter.Format.TABLE)))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("the query failed: Table \"no_such_table\" not found");
     }
 
     @Test
@@ -45,11 +69,11 @@ class ReadOnlyQueryTests {
 
     private static String print(QueryPrinter.Format format) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (QueryPrinter printer = new QueryPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8), format)) {
-            printer.columns(List.of("n", "placement"));
-            printer.row(Arrays.asList(4, "2 4 1 3"));
-            printer.row(Arrays.asList(8, "1 5 8 6 3 7 2 4"));
-        }
+        QueryPrinter printer = new QueryPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8), format);
+        printer.columns(List.of("n", "placement"));
+        printer.row(Arrays.asList(4, "2 4 1 3"));
+        printer.row(Arrays.asList(8, "1 5 8 6 3 7 2 4"));
+        printer.finish();
         return bytes.toString(StandardCharsets.UTF_8);
     }
 }

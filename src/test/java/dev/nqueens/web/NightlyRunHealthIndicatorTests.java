@@ -3,7 +3,8 @@ package dev.nqueens.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.nqueens.query.LastRun;
-import java.time.LocalDateTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,15 +14,15 @@ import org.springframework.boot.health.contributor.Status;
 
 class NightlyRunHealthIndicatorTests {
 
-    private static final LocalDateTime START = LocalDateTime.of(2026, 12, 1, 2, 0);
+    private static final Instant START = Instant.parse("2026-12-01T02:00:00Z");
 
     @Test
     void aFailedRunIsDownWithItsReason() {
-        Health health = NightlyRunHealthIndicator.of(Optional.of(new LastRun(7, "FAILED", START, START.plusMinutes(1),
-                "n=18 disagrees with the known values", Optional.of(START.minusDays(1)))));
+        Health health = NightlyRunHealthIndicator.of(Optional.of(new LastRun(7, "FAILED", START, START.plus(Duration.ofMinutes(1)),
+                "n=18 disagrees with the known values", Optional.of(START.minus(Duration.ofDays(1))))));
         assertThat(health.getStatus()).isEqualTo(Status.DOWN);
         assertThat(health.getDetails()).containsEntry("reason", "n=18 disagrees with the known values")
-                .containsEntry("run", 7L).containsEntry("lastCompleted", START.minusDays(1).toString());
+                .containsEntry("run", 7L).containsEntry("lastCompleted", "2026-11-30T02:00:00Z");
     }
 
     @ParameterizedTest

@@ -1,4 +1,4 @@
-package dev.nqueens.count;
+package dev.nqueens.solver;
 
 import java.util.Arrays;
 
@@ -18,7 +18,10 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe; nothing is allocated per node, only per representative returned.
  */
-public final class FundamentalEnumerator {
+public final class RepresentativeEnumerator {
+
+    /** The symmetries of the square: 4 rotations, 4 reflections. */
+    private static final int SYMMETRIES = 8;
 
     private final int n;
     private final int full;
@@ -37,7 +40,7 @@ public final class FundamentalEnumerator {
      *
      * @throws IllegalArgumentException if {@code n} is outside {@code 1..32}
      */
-    public FundamentalEnumerator(int n) {
+    public RepresentativeEnumerator(int n) {
         this(n, null);
     }
 
@@ -50,9 +53,9 @@ public final class FundamentalEnumerator {
      * @throws IllegalArgumentException if {@code n} is outside {@code 1..32} or {@code after} is
      *     not a solution of size {@code n}
      */
-    public FundamentalEnumerator(int n, int[] after) {
-        if (n < 1 || n > CountingEngine.MAX_SIZE) {
-            throw new IllegalArgumentException("board size " + n + " is outside 1.." + CountingEngine.MAX_SIZE);
+    public RepresentativeEnumerator(int n, int[] after) {
+        if (n < 1 || n > StackBacktracker.MAX_SIZE) {
+            throw new IllegalArgumentException("board size " + n + " is outside 1.." + StackBacktracker.MAX_SIZE);
         }
         this.n = n;
         this.full = (int) ((1L << n) - 1);
@@ -163,9 +166,9 @@ public final class FundamentalEnumerator {
      */
     private boolean isRepresentative() {
         int fixed = 1;
-        for (int g = 1; g < StartConstellation.SYMMETRY_COUNT; g++) {
+        for (int g = 1; g < SYMMETRIES; g++) {
             for (int r = 0; r < n; r++) {
-                int packed = StartConstellation.transform(n, g, r, Integer.numberOfTrailingZeros(queen[r]));
+                int packed = transform(g, r, Integer.numberOfTrailingZeros(queen[r]));
                 image[packed >> 8] = packed & 0xff;
             }
             int order = compareWithImage();
@@ -176,8 +179,28 @@ public final class FundamentalEnumerator {
                 fixed++;
             }
         }
-        orbitSize = StartConstellation.SYMMETRY_COUNT / fixed;
+        orbitSize = SYMMETRIES / fixed;
         return true;
+    }
+
+    /**
+     * Symmetry {@code g} of the board applied to square (row, column), packed as
+     * {@code row << 8 | column}, numbered as {@code symmetry.SymmetryReducer} numbers them: 0
+     * identity, 1..3 the quarter, half and three-quarter turns, 4..7 the mirrors (vertical axis,
+     * horizontal axis, main and anti-diagonal). Packed, so that checking a solution allocates nothing.
+     */
+    private int transform(int g, int row, int column) {
+        int m = n - 1;
+        return switch (g) {
+            case 1 -> column << 8 | (m - row);
+            case 2 -> (m - row) << 8 | (m - column);
+            case 3 -> (m - column) << 8 | row;
+            case 4 -> row << 8 | (m - column);
+            case 5 -> (m - row) << 8 | column;
+            case 6 -> column << 8 | row;
+            case 7 -> (m - column) << 8 | (m - row);
+            default -> row << 8 | column;
+        };
     }
 
     /** Compares the solution on the stack with {@code image}, lexicographically. */

@@ -1,4 +1,4 @@
-package dev.nqueens.count;
+package dev.nqueens.solver;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class FundamentalEnumeratorTests {
+class RepresentativeEnumeratorTests {
 
     static IntStream sizes() {
         return IntStream.rangeClosed(1, 12);
@@ -26,7 +26,7 @@ class FundamentalEnumeratorTests {
     @MethodSource("sizes")
     void enumeratesEachClassOnceInLexicographicOrder(int n) {
         Reference.Counts expected = Reference.counts(n);
-        FundamentalEnumerator enumerator = new FundamentalEnumerator(n);
+        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(n);
         long[] byOrbit = new long[9];
         int[] previous = null;
         for (int[] p = enumerator.next(); p != null; p = enumerator.next()) {
@@ -49,7 +49,7 @@ class FundamentalEnumeratorTests {
         List<String> expected = Reference.n8().stream().filter(Reference.N8::fundamental).map(Reference.N8::placement)
                 .toList();
         List<String> found = new ArrayList<>();
-        FundamentalEnumerator enumerator = new FundamentalEnumerator(8);
+        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(8);
         for (int[] p = enumerator.next(); p != null; p = enumerator.next()) {
             StringBuilder oneBased = new StringBuilder();
             for (int c : p) {
@@ -64,19 +64,19 @@ class FundamentalEnumeratorTests {
     @Test
     void resumesRightAfterAGivenRepresentative() {
         List<int[]> all = new ArrayList<>();
-        FundamentalEnumerator enumerator = new FundamentalEnumerator(10);
+        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(10);
         for (int[] p = enumerator.next(); p != null; p = enumerator.next()) {
             all.add(p);
         }
         assertEquals(92, all.size());
         for (int k : new int[] {0, 1, 45, 90}) {
-            FundamentalEnumerator resumed = new FundamentalEnumerator(10, all.get(k));
+            RepresentativeEnumerator resumed = new RepresentativeEnumerator(10, all.get(k));
             for (int i = k + 1; i < all.size(); i++) {
                 assertArrayEquals(all.get(i), resumed.next());
             }
             assertNull(resumed.next());
         }
-        assertNull(new FundamentalEnumerator(10, all.get(91)).next());
+        assertNull(new RepresentativeEnumerator(10, all.get(91)).next());
     }
 
     @Test
@@ -85,19 +85,19 @@ class FundamentalEnumeratorTests {
         // a representative; the enumeration goes on with the first representative above it.
         int[] solution = {0, 6, 3, 5, 7, 1, 4, 2};
         List<int[]> all = new ArrayList<>();
-        FundamentalEnumerator enumerator = new FundamentalEnumerator(8);
+        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(8);
         for (int[] p = enumerator.next(); p != null; p = enumerator.next()) {
             all.add(p);
         }
         int[] expected = all.stream().filter(p -> Arrays.compare(p, solution) > 0).findFirst().orElseThrow();
-        assertArrayEquals(expected, new FundamentalEnumerator(8, solution).next());
+        assertArrayEquals(expected, new RepresentativeEnumerator(8, solution).next());
     }
 
     @Test
     void rejectsWhatIsNotASolution() {
-        assertThrows(IllegalArgumentException.class, () -> new FundamentalEnumerator(0));
-        assertThrows(IllegalArgumentException.class, () -> new FundamentalEnumerator(8, new int[] {0, 1, 2, 3, 4, 5, 6, 7}));
-        assertThrows(IllegalArgumentException.class, () -> new FundamentalEnumerator(8, new int[] {0, 4, 7}));
-        assertThrows(IllegalStateException.class, () -> new FundamentalEnumerator(8).orbitSize());
+        assertThrows(IllegalArgumentException.class, () -> new RepresentativeEnumerator(0));
+        assertThrows(IllegalArgumentException.class, () -> new RepresentativeEnumerator(8, new int[] {0, 1, 2, 3, 4, 5, 6, 7}));
+        assertThrows(IllegalArgumentException.class, () -> new RepresentativeEnumerator(8, new int[] {0, 4, 7}));
+        assertThrows(IllegalStateException.class, () -> new RepresentativeEnumerator(8).orbitSize());
     }
 }

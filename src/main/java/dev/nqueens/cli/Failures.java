@@ -1,0 +1,99 @@
+package dev.nqueens.cli;
+
+import dev.nqueens.failure.ExitCode;
+import dev.nqueens.failure.Failure;
+import dev.nqueens.h2.HolderMarker;
+import dev.nqueens.store.Database;
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.springframework.boot.context.config.ConfigDataException;
+import org.springframework.boot.web.server.PortInUseException;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * Turns whatever ended a command into its exit code and one line on stderr, in one place. The
+ * product's own failures carry their exit code ({@link Failure}); the few failures of the libraries
+ * below that have no type of the product's are recognised here by their type or their driver's
+ * error code, never by their wording: a locked or missing H2 file, another database error, an
+ * unreadable configuration file, a web port in use.
+ */
+final class Failures {
+
+    /** H2's "database may be already in use" (another process holds the file). */
+    static final int H2_DATABASE_IN_USE = 90020;
+    /** H2's "database not found, and IFEXISTS=true". */
+    static final int H2_DATABASE_NOT_FOUND = 90146;
+
+    /** How a command ended: its exit code and the line that says why. */
+    record Outcome(int exitCode, String line) {
+    }
+
+    private Failures() {
+    }
+
+    /**
+     * @param database the database the command used, if it got that far (its URL is named, and an
+     *     H2 file's holder)
+     */
+    static Outcome of(Throwable failure, Optional<Database> database) {
+        Failure product = cause(failure, Failure.class);
+        if (product != null) {
+            return new Outcome(product.exitCode(), product.getMessage());
+        }
+        PortInUseException port = cause(failure, PortInUseException.class);
+        if (port != null) {
+            return new Outcome(ExitCode.USAGE, "port " + port.getPort() + " is in use by another program; choose"
+                    + " another with --port or server.port");
+        }
+        if (cause(failure, YAMLException.class) != null || cause(failure, ConfigDataException.class) != null) {
+            return new Outcome(ExitCode.USAGE, "cannot read the configuration: " + oneLine(rootCause(failure)));
+        }
+        SQLException sql = cause(failure, SQLException.class);
+        String url = database.map(Database::shownUrl).orElse("the database");
+        if (sql != null && sql.getErrorCode() == H2_DATABASE_IN_USE) {
+            String holder = database.flatMap(Database::h2File).flatMap(HolderMarker::liveHolder)
+                    .map(HolderMarker.Holder::describe).orElse("another process (another nqueens run?)");
+            return new Outcome(ExitCode.BUSY, "the database " + url + " is in use by " + holder + "; one run at a time");
+        }
+        if (sql != null && sql.getErrorCode() == H2_DATABASE_NOT_FOUND) {
+            return new Outcome(ExitCode.UNAVAILABLE, "the database " + url + " does not exist yet: `./nqueens run`"
+                    + " creates it");
+        }
+        if (sql != null) {
+            return new Outcome(ExitCode.UNAVAILABLE, "cannot use the database " + url + ": " + rootMessage(failure));
+        }
+        return new Outcome(ExitCode.FAILED, rootMessage(failure));
+    }
+
+    /** The first line of the innermost cause's message. */
+    static String rootMessage(Throwable failure) {
+        Throwable root = rootCause(failure);
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return message.lines().findFirst().orElse(message);
+    }
+
+    private static Throwable rootCause(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root;
+    }
+
+    /** A multi-line parser message as one line: its lines joined, the caret lines dropped. */
+    private static String oneLine(Throwable failure) {
+        String message = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+        return message.lines().map(String::strip).filter(line -> !line.isEmpty() && !line.equals("^"))
+                .collect(Collectors.joining(" "));
+    }
+
+    private static <T extends Throwable> T cause(Throwable failure, Class<T> type) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+        }
+        return null;
+    }
+}

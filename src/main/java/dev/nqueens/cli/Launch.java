@@ -1,0 +1,161 @@
+package dev.nqueens.cli;
+
+import dev.nqueens.Application;
+import dev.nqueens.cluster.BrokerCheck;
+import dev.nqueens.failure.InvalidInputException;
+import dev.nqueens.h2.H2CrashRecovery;
+import dev.nqueens.job.NightlyJobConfiguration;
+import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.settings.SettingsLoader;
+import dev.nqueens.store.Database;
+import dev.nqueens.store.SchemaCheck;
+import dev.nqueens.web.Serve;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+/**
+ * Starts what a command declares it {@link Needs}, in this order, so that bad input changes
+ * nothing: the settings (read and checked), the services of cluster mode (the broker answers), the
+ * output folder (writable), the database (the H2 file rebuilt after a killed run, the schema
+ * version checked or migrated), and only then, for a command that needs the job or the web, an
+ * application context with just those parts.
+ */
+final class Launch {
+
+    private final Console console;
+    private Database database;
+
+    Launch(Console console) {
+        this.console = console;
+    }
+
+    Console console() {
+        return console;
+    }
+
+    /** The database the command opened (or was about to), for naming it in a failure. */
+    Optional<Database> database() {
+        return Optional.ofNullable(database);
+    }
+
+    /**
+     * @param options the settings the command's options override, e.g. {@code nqueens.sizes}
+     */
+    Session open(Needs needs, Map<String, String> options) {
+        return open(needs, options, database -> { });
+    }
+
+    /**
+     * @param options the settings the command's options override, e.g. {@code nqueens.sizes}
+     * @param precondition what the command requires of the configured database, checked before it
+     *     is opened (e.g. {@code db-server}: an embedded H2 file)
+     */
+    Session open(Needs needs, Map<String, String> options, java.util.function.Consumer<Database> precondition) {
+        Map<String, String> settingsOfThisRun = new HashMap<>(options);
+        if (needs.cluster()) {
+            settingsOfThisRun.put("nqueens.cluster.enabled", "true");
+        }
+        List<String> profiles = needs.web() ? List.of(Serve.PROFILE) : List.of();
+        ConfigurableEnvironment environment = SettingsLoader.load(new SettingsLoader.Sources(console.workingDirectory(),
+                console.variables(), settingsOfThisRun, profiles));
+        NqueensProperties settings = SettingsLoader.bind(environment);
+        if (needs.database() == Needs.Database.NONE) {
+            return new Session(console, environment, settings, null, null, null);
+        }
+        database = Database.of(environment, settings);
+        precondition.accept(database);
+        if (needs.cluster() || settings.clusterMode() && needs.job()) {
+            BrokerCheck.checkClusterSettings(environment);
+            // Before anything is opened or written: an unreachable broker is exit 4, one line.
+            BrokerCheck.check(environment);
+        }
+        if (needs.exports()) {
+            // Last of the checks: the probe creates the folder, and bad settings must leave nothing behind.
+            checkWritableFolder(Path.of(settings.outputDir()));
+        }
+        Database.Access access = switch (needs.database()) {
+            // serve holds the file itself (and switches it to writing for its runs): never through db-server.
+            case READ -> database.reading(!needs.web());
+            case WRITE -> database.writing();
+            default -> migrating();
+        };
+        if (needs.database() != Needs.Database.MIGRATE) {
+            checkSchema(access);
+        }
+        ConfigurableApplicationContext context = needs.context() ? start(needs, environment) : null;
+        return new Session(console, environment, settings, database, access, context);
+    }
+
+    /** A killed run's H2 file is rebuilt before anything else opens it. */
+    private Database.Access migrating() {
+        Database.Access access = database.migrating();
+        database.h2File().ifPresent(file -> new H2CrashRecovery(file, database.username(), database.password(),
+                console.out()).recoverIfNeeded());
+        return access;
+    }
+
+    private static void checkSchema(Database.Access access) {
+        try {
+            SchemaCheck.check(access.dataSource());
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * An application context with the job, the web server or both, as the command needs: the
+     * settings already read, Flyway only where the command migrates (the others checked the schema).
+     */
+    private ConfigurableApplicationContext start(Needs needs, ConfigurableEnvironment environment) {
+        environment.getPropertySources().addFirst(new MapPropertySource("nqueensCommand",
+                Map.of("spring.flyway.enabled", needs.database() == Needs.Database.MIGRATE)));
+        SpringApplication application = new SpringApplication(Application.class);
+        application.setEnvironment(environment);
+        application.setBannerMode(Banner.Mode.OFF);
+        application.setWebApplicationType(needs.web() ? WebApplicationType.SERVLET : WebApplicationType.NONE);
+        application.setLogStartupInfo(false);
+        application.setRegisterShutdownHook(false);
+        application.addInitializers(context -> context.getBeanFactory().registerSingleton(
+                NightlyJobConfiguration.CONSOLE, console.out()));
+        silenceStartupFailureLog();
+        return application.run();
+    }
+
+    /**
+     * Boot logs a failed start with a stack trace, before our logging settings are read when the
+     * configuration itself is broken; the command line reports every failure as one line instead.
+     */
+    private static void silenceStartupFailureLog() {
+        if (org.slf4j.LoggerFactory.getLogger(SpringApplication.class)
+                instanceof ch.qos.logback.classic.Logger logger) {
+            logger.setLevel(ch.qos.logback.classic.Level.OFF);
+        }
+    }
+
+    /** Probes the folder the way the export will use it: create it if missing, write, delete. */
+    static void checkWritableFolder(Path folder) {
+        if (Files.exists(folder) && !Files.isDirectory(folder)) {
+            throw new InvalidInputException("output folder " + folder + " is a file, not a folder");
+        }
+        try {
+            Files.createDirectories(folder);
+            Path probe = Files.createTempFile(folder, ".write-check", ".tmp");
+            Files.delete(probe);
+        } catch (IOException | SecurityException e) {
+            throw new InvalidInputException("output folder " + folder + " is not writable (" + e.getClass().getSimpleName()
+                    + ": " + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package dev.nqueens.cli;
+
+/**
+ * The packaged jar's entry point: runs one command line ({@link NqueensCommand}) and exits with its
+ * code. Only what the command declares it needs is started: {@code count} loads neither the settings
+ * nor Spring, the reading commands no application context.
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, Console.system()));
+    }
+
+    /** Runs one command line in this JVM (the tests do) and returns its exit code. */
+    public static int run(String[] args, Console console) {
+        return NqueensCommand.execute(args, console);
+    }
+}

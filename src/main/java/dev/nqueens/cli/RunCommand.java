@@ -1,0 +1,191 @@
+package dev.nqueens.cli;
+
+import dev.nqueens.failure.ExitCode;
+import dev.nqueens.failure.InvalidInputException;
+import dev.nqueens.job.NightlyRun;
+import dev.nqueens.job.RunRequest;
+import dev.nqueens.job.SizePlan;
+import dev.nqueens.settings.BoardSizes;
+import dev.nqueens.settings.Durations;
+import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.settings.StorageLimits;
+import dev.nqueens.store.BoardSummary;
+import dev.nqueens.store.SolutionStore;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code run}: the nightly job once, now: solve, store, reduce, publish and export the configured sizes. */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        header = "Run the nightly job now: solve, store, reduce, publish, export.",
+        description = "The configured sizes, at their storage levels; the options change this run only. Sizes"
+                + " already stored at their level are kept; an unfinished run of the same request is resumed.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  ./nqueens run", "  ./nqueens run --sizes 4,8,10-12 --threads 2",
+            "  ./nqueens run --sizes 1-21 --window 5h"})
+final class RunCommand implements Callable<Integer> {
+
+    /** The job, on a migrated database, writing the reports (and in cluster mode if the settings say so). */
+    static final Needs NEEDS = new Needs(Needs.Database.MIGRATE, true, false, false, true);
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+
+    @ParentCommand
+    NqueensCommand nqueens;
+
+    @Option(names = "--sizes", paramLabel = "LIST",
+            description = "Board sizes, e.g. 1-12 or 4,8,10-12 (sizes 1..28; default: setting nqueens.sizes, ${bundle:default.nqueens.sizes}).")
+    String sizes;
+
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Partitions solved at once, 1 or more (default: setting nqueens.threads, ${bundle:default.nqueens.threads}; 0 = one per core).")
+    String threads;
+
+    @Option(names = "--store-all-up-to", paramLabel = "N",
+            description = "Store every solution of sizes up to N; 0 = none (default: setting nqueens.storage.all-up-to, ${bundle:default.nqueens.storage.all-up-to}).")
+    String allUpTo;
+
+    @Option(names = "--store-fundamental-up-to", paramLabel = "N", description = "Store the class representatives of"
+            + " sizes up to N, larger sizes only their counts (default: setting nqueens.storage.fundamental-up-to, ${bundle:default.nqueens.storage.fundamental-up-to}).")
+    String fundamentalUpTo;
+
+    @Option(names = "--force", description = "Recompute sizes that are already stored.")
+    boolean force;
+
+    @Option(names = "--window", paramLabel = "DURATION", description = "Take new work for at most this long (e.g. 5h,"
+            + " 90m); then stop and exit 5, and the next run goes on (default: setting nqueens.schedule.window, ${bundle:default.nqueens.schedule.window}).")
+    String window;
+
+    @Override
+    public Integer call() {
+        Map<String, String> options = options();
+        try (Session session = nqueens.launch().open(NEEDS, options)) {
+            PrintStream out = session.console().out();
+            session.onStop(() -> {
+                if (session.bean(NightlyRun.class).stopRunning()) {
+                    session.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
+                }
+            }, null);
+            return run(session, out, session.console().err());
+        }
+    }
+
+    /** The settings this run overrides, checked. */
+    Map<String, String> options() {
+        Map<String, String> options = new LinkedHashMap<>();
+        if (sizes != null) {
+            options.put("nqueens.sizes", Options.sizes(sizes).toString());
+        }
+        if (threads != null) {
+            options.put("nqueens.threads", Integer.toString(Options.positive("--threads", threads,
+                    "a whole number of threads >= 1")));
+        }
+        if (window != null) {
+            options.put("nqueens.schedule.window", Options.window("--window", window).toString());
+        }
+        Optional<Integer> all = Optional.ofNullable(allUpTo).map(text -> Options.storageLimit("--store-all-up-to", text));
+        Optional<Integer> fundamental = Optional.ofNullable(fundamentalUpTo)
+                .map(text -> Options.storageLimit("--store-fundamental-up-to", text));
+        all.ifPresent(value -> options.put("nqueens.storage.all-up-to", value.toString()));
+        fundamental.ifPresent(value -> options.put("nqueens.storage.fundamental-up-to", value.toString()));
+        if (all.isPresent() && fundamental.isPresent()) {
+            try {
+                new StorageLimits(all.get(), fundamental.get());
+            } catch (IllegalArgumentException e) {
+                throw new InvalidInputException(e.getMessage());
+            }
+        }
+        return options;
+    }
+
+    private int run(Session session, PrintStream out, PrintStream err) {
+        NqueensProperties properties = session.settings();
+        BoardSizes sizes = BoardSizes.parse(properties.sizes());
+        StorageLimits limits = properties.storageLimits();
+        Optional<Duration> window = properties.schedule().timeWindow();
+        ZoneId zone = properties.schedule().zoneId();
+        out.printf("Solving n = %s on %s; storing %s%s ...%n", sizes, where(properties), describe(limits),
+                window.map(w -> "; new work until " + TIME.format(LocalDateTime.now(zone).plus(w))).orElse(""));
+        Instant start = Instant.now();
+        NightlyRun.Outcome outcome = session.bean(NightlyRun.class).run(new RunRequest(sizes, limits, force,
+                LocalDateTime.ofInstant(start, zone), start, window));
+        if (outcome.restarted()) {
+            out.println("Restarted the unfinished run of the same sizes: finished sizes were kept.");
+        }
+        printSummaryTable(outcome.plan(), session.bean(SolutionStore.class), out);
+        outcome.notes().forEach(note -> out.println("note: " + note));
+        if (outcome.windowClosed()) {
+            printWhatIsLeft(outcome, window.orElseThrow(), out);
+            outcome.failures().stream().filter(failure -> !failure.contains("window closed"))
+                    .forEach(failure -> err.println("nqueens: " + failure));
+            return ExitCode.WINDOW_CLOSED;
+        }
+        if (!outcome.completed()) {
+            outcome.failures().forEach(failure -> err.println("nqueens: " + failure));
+            err.printf("nqueens: the job ended %s; the next run resumes it%n", outcome.status());
+            return ExitCode.FAILED;
+        }
+        if (outcome.computedSizes().isEmpty()) {
+            out.println("Every size was already stored; reports exported again.");
+        }
+        out.printf("Job COMPLETED in %s; reports in %s%n", Durations.format(outcome.elapsed().toMillis() / 1000.0),
+                properties.outputDir());
+        return ExitCode.OK;
+    }
+
+    private static String where(NqueensProperties properties) {
+        return properties.clusterMode() ? "the cluster's workers" : properties.effectiveThreads() + " thread(s)";
+    }
+
+    /** After a closed window: per size not finished, how far it has got and how many more such nights it needs. */
+    private static void printWhatIsLeft(NightlyRun.Outcome outcome, Duration window, PrintStream out) {
+        out.printf("The %s time window closed after %s: the run stopped taking new work; the next run goes on"
+                + " where it stopped.%n", Durations.format(window.toSeconds()),
+                Durations.format(outcome.elapsed().toMillis() / 1000.0));
+        if (!outcome.published().isEmpty()) {
+            out.printf("  published in this run: n = %s%n", BoardSizes.of(outcome.published()));
+        }
+        for (NightlyRun.SizeProgress size : outcome.unfinished()) {
+            double tonight = size.after() - size.before();
+            String nights = tonight <= 0 ? "not reached tonight; waits for the sizes before it"
+                    : String.format("about %d more night(s) like this one", (long) Math.ceil((1 - size.after()) / tonight));
+            out.printf("  n=%d: %.1f%% done (%+.1f%% tonight)%s: %s%n", size.n(), 100 * size.after(), 100 * tonight,
+                    size.description().isEmpty() ? "" : ", " + size.description(), nights);
+        }
+    }
+
+    private static String describe(StorageLimits limits) {
+        return "every solution up to n=" + limits.allUpTo() + ", class representatives up to n="
+                + limits.fundamentalUpTo() + ", counts beyond";
+    }
+
+    private static void printSummaryTable(List<SizePlan> plan, SolutionStore store, PrintStream out) {
+        out.printf("%4s %20s %16s %12s %10s%n", "n", "solutions", "fundamental", "stored", "time");
+        for (SizePlan size : plan) {
+            Optional<BoardSummary> summary = store.summary(size.n());
+            if (summary.isEmpty()) {
+                out.printf("%4d %20s %16s %12s %10s%n", size.n(), "-", "-", "-", "not done");
+                continue;
+            }
+            BoardSummary row = summary.get();
+            String time = switch (size.action()) {
+                case SKIP -> "kept";
+                case DOWNGRADE -> "reduced";
+                default -> Durations.format(row.elapsedMs() / 1000.0);
+            };
+            out.printf("%4d %20s %16s %12s %10s%n", size.n(), Durations.count(row.totalSolutions()),
+                    Durations.count(row.fundamentalSolutions()), row.stored(), time);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.nqueens.cli;
+
+import dev.nqueens.failure.ExitCode;
+import dev.nqueens.job.NightlyRun;
+import dev.nqueens.job.NightlyScheduler;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code schedule}: the nightly job in the foreground, at each time of its cron expression. */
+@Command(name = "schedule", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        header = "Run the nightly job in the foreground on its cron schedule.",
+        description = "At each time of the setting nqueens.schedule.cron (default:"
+                + " '${bundle:default.nqueens.schedule.cron}'), one run at a time, until SIGTERM or Ctrl-C.",
+        footerHeading = "%nExample:%n", footer = "  ./nqueens schedule")
+final class ScheduleCommand implements Callable<Integer> {
+
+    static final Needs NEEDS = new Needs(Needs.Database.MIGRATE, true, false, false, true);
+
+    @ParentCommand
+    NqueensCommand nqueens;
+
+    @Override
+    public Integer call() {
+        try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
+            NightlyScheduler scheduler = session.bean(NightlyScheduler.class);
+            session.onStop(() -> {
+                scheduler.stop();
+                if (session.bean(NightlyRun.class).stopRunning()) {
+                    session.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
+                }
+            }, null);
+            scheduler.runForever(session.settings(), session.console().out());
+            return ExitCode.OK;
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package dev.nqueens.cli;
+
+import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.store.Database;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.ConfigurableEnvironment;
+
+/**
+ * What a command works with once {@link Launch} has started what it needs: its settings, its
+ * database and, for the job or the web, the application context. Closing it closes them. A
+ * command that runs until it is stopped says how ({@link #onStop}): SIGTERM or Ctrl-C then calls
+ * that and waits, up to two minutes, for the command to end on its own.
+ */
+final class Session implements AutoCloseable {
+
+    private static final long STOP_GRACE_SECONDS = 120;
+
+    private final Console console;
+    private final ConfigurableEnvironment environment;
+    private final NqueensProperties settings;
+    private final Database database;
+    private final Database.Access access;
+    private final ConfigurableApplicationContext context;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private Thread stopper;
+
+    Session(Console console, ConfigurableEnvironment environment, NqueensProperties settings, Database database,
+            Database.Access access, ConfigurableApplicationContext context) {
+        this.console = console;
+        this.environment = environment;
+        this.settings = settings;
+        this.database = database;
+        this.access = access;
+        this.context = context;
+    }
+
+    Console console() {
+        return console;
+    }
+
+    NqueensProperties settings() {
+        return settings;
+    }
+
+    ConfigurableEnvironment environment() {
+        return environment;
+    }
+
+    /** The database, opened as the command needs it (one connection at a time, without a context). */
+    DataSource dataSource() {
+        return context != null ? context.getBean(DataSource.class) : access.dataSource();
+    }
+
+    /** The configured database. */
+    Database database() {
+        return database;
+    }
+
+    /** How this command connected to it. */
+    Database.Access access() {
+        return access;
+    }
+
+    /** A bean of the application context. */
+    <T> T bean(Class<T> type) {
+        if (context == null) {
+            throw new IllegalStateException("this command started no application context");
+        }
+        return context.getBean(type);
+    }
+
+    /**
+     * On SIGTERM (or Ctrl-C), {@code stop} is called, and the process ends once the command has
+     * returned; {@code exitCode} (if not null) ends it at once with that code after the command
+     * returned, skipping anything still running (a worker whose partitions were handed back).
+     */
+    void onStop(Runnable stop, Integer exitCode) {
+        stopper = new Thread(() -> {
+            try {
+                stop.run();
+                finished.await(STOP_GRACE_SECONDS, TimeUnit.SECONDS);
+                if (exitCode != null) {
+                    console.err().flush();
+                    Runtime.getRuntime().halt(exitCode);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                // the command is ending on its own
+            }
+        }, "nqueens-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (context != null) {
+                context.close();
+            }
+        } finally {
+            finished.countDown();
+            if (stopper != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(stopper);
+                } catch (IllegalStateException e) {
+                    // the JVM is already shutting down: the hook is running
+                }
+            }
+        }
+    }
+}

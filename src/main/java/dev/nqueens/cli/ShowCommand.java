@@ -1,0 +1,93 @@
+package dev.nqueens.cli;
+
+import dev.nqueens.failure.ExitCode;
+import dev.nqueens.settings.Durations;
+import dev.nqueens.store.BoardSummary;
+import dev.nqueens.store.SolutionStore;
+import dev.nqueens.store.StoredLevel;
+import java.io.PrintStream;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.springframework.jdbc.core.JdbcTemplate;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code show N}: the stored solutions of one size, numbered as the seeds numbered them, optionally drawn. */
+@Command(name = "show", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        header = "Print the stored solutions of one board size.",
+        description = "Numbered by lexicographic rank, as the seeds numbered them; the size must be stored with every"
+                + " solution (ALL), or with its representatives for --fundamental.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  ./nqueens show 8                       No. 1: 1 5 8 6 3 7 2 4 ... n=8: 92 solutions, 12 fundamental",
+            "  ./nqueens show 8 --boards --limit 3    each solution also drawn as rows of Q and .",
+            "  ./nqueens show 8 --fundamental         only the 12 class representatives"})
+final class ShowCommand implements Callable<Integer> {
+
+    static final Needs NEEDS = Needs.READING;
+
+    @ParentCommand
+    NqueensCommand nqueens;
+
+    @Parameters(index = "0", paramLabel = "N", description = "The board size, 1..28.")
+    String size;
+
+    @Option(names = "--boards", description = "Also draw each solution as a board of Q and dots.")
+    boolean boards;
+
+    @Option(names = "--fundamental", description = "Only the class representatives, with orbit size and symmetry.")
+    boolean fundamental;
+
+    @Option(names = "--limit", paramLabel = "K", description = "Print at most K solutions (default: all).")
+    String limit;
+
+    @Override
+    public Integer call() {
+        int n = Options.size("show", size);
+        long most = limit == null ? Long.MAX_VALUE : Options.positive("--limit", limit, "a whole number of solutions >= 1");
+        try (Session session = nqueens.launch().open(NEEDS, java.util.Map.of())) {
+            return show(n, most, new SolutionStore(new JdbcTemplate(session.dataSource())), session.console().out(),
+                    session.console().err());
+        }
+    }
+
+    private int show(int n, long most, SolutionStore store, PrintStream out, PrintStream err) {
+        Optional<BoardSummary> summary = store.summary(n);
+        if (summary.isEmpty()) {
+            err.printf("nqueens: n=%d has not been solved yet; run: ./nqueens run --sizes %d%n", n, n);
+            return ExitCode.FAILED;
+        }
+        BoardSummary row = summary.get();
+        if (fundamental) {
+            if (row.stored() == StoredLevel.COUNT) {
+                err.printf("nqueens: n=%d is stored as counts only; no representatives to show%n", n);
+                return ExitCode.FAILED;
+            }
+            store.forEachRepresentative(n, most, rep -> printSolution(out, rep.classOrdinal(), rep.placement(),
+                    String.format("  (orbit %d, %s)", rep.orbitSize(), rep.symmetry())));
+        } else {
+            if (row.stored() != StoredLevel.ALL) {
+                err.printf("nqueens: n=%d is stored as %s; use --fundamental or the counts below%n", n, row.stored());
+                out.println(totals(row));
+                return ExitCode.FAILED;
+            }
+            store.forEachSolution(n, most, solution -> printSolution(out, solution.ordinal(), solution.placement(), ""));
+        }
+        out.println(totals(row));
+        return ExitCode.OK;
+    }
+
+    private static String totals(BoardSummary row) {
+        return "n=" + row.n() + ": " + Durations.count(row.totalSolutions()) + " solutions, "
+                + Durations.count(row.fundamentalSolutions()) + " fundamental";
+    }
+
+    private void printSolution(PrintStream out, long number, String placement, String note) {
+        out.printf("No. %d: %s%s%n", number, placement, note);
+        if (boards) {
+            out.print(Boards.render(placement));
+            out.println();
+        }
+    }
+}

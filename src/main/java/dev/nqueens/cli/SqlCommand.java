@@ -1,0 +1,47 @@
+package dev.nqueens.cli;
+
+import dev.nqueens.failure.ExitCode;
+import dev.nqueens.query.QueryPrinter;
+import dev.nqueens.query.ReadOnlyQuery;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code sql STATEMENT}: one read-only statement against the configured database. */
+@Command(name = "sql", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        header = "Run one read-only SQL statement; print a table, CSV or JSON.",
+        description = "SELECT, WITH, VALUES, TABLE, EXPLAIN or SHOW, in a read-only transaction that is rolled"
+                + " back; an aligned table, or CSV or JSON for scripts.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  ./nqueens sql \"SELECT n, total_solutions FROM board_summary ORDER BY n\"",
+            "  ./nqueens sql \"SELECT * FROM solution WHERE n = 8 AND class_ordinal = 3\" --format csv"})
+final class SqlCommand implements Callable<Integer> {
+
+    static final Needs NEEDS = Needs.READING;
+
+    @ParentCommand
+    NqueensCommand nqueens;
+
+    @Parameters(index = "0", paramLabel = "STATEMENT", description = "One read-only statement, in quotes.")
+    String statement;
+
+    @Option(names = "--format", paramLabel = "F", defaultValue = "table",
+            description = "table, csv or json (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Override
+    public Integer call() {
+        QueryPrinter.Format chosen = QueryPrinter.Format.valueOf(Options.format(format).toUpperCase(Locale.ROOT));
+        String checked = ReadOnlyQuery.checked(statement);
+        try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
+            QueryPrinter printer = new QueryPrinter(session.console().out(), chosen);
+            new ReadOnlyQuery(session.dataSource()).run(checked, printer);
+            printer.finish();
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,25 @@
+package dev.nqueens.failure;
+
+/**
+ * A failure that ends a command with its exit code and one line that says what happened in the
+ * product's words. Subclasses name the kinds; a cause, if any, stays for a debug log only.
+ */
+public class Failure extends RuntimeException {
+
+    private final int exitCode;
+
+    public Failure(int exitCode, String message) {
+        super(message);
+        this.exitCode = exitCode;
+    }
+
+    public Failure(int exitCode, String message, Throwable cause) {
+        super(message, cause);
+        this.exitCode = exitCode;
+    }
+
+    /** The exit code the process ends with. */
+    public int exitCode() {
+        return exitCode;
+    }
+}

@@ -1,0 +1,126 @@
+package dev.nqueens.store;
+
+import dev.nqueens.failure.UnavailableException;
+import dev.nqueens.h2.H2File;
+import dev.nqueens.h2.HolderMarker;
+import dev.nqueens.settings.NqueensProperties;
+import java.nio.file.Files;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+
+/**
+ * The configured database ({@code spring.datasource.*}) and the one way commands open it, with or
+ * without an application context. Reading never writes: an embedded H2 file is opened read-only
+ * ({@code ACCESS_MODE_DATA=r}) and never created ({@code IFEXISTS=TRUE}); while {@code db-server}
+ * holds the file, reading goes through it (H2's TCP protocol, its read-only login).
+ *
+ * @param url the JDBC URL as configured
+ * @param username the login
+ * @param password its password
+ * @param reader the login {@code db-server} admits readers with
+ */
+public record Database(String url, String username, String password, NqueensProperties.DbServer reader) {
+
+    /** The database the environment configures. */
+    public static Database of(Environment environment, NqueensProperties settings) {
+        return new Database(environment.getProperty("spring.datasource.url", ""),
+                environment.getProperty("spring.datasource.username", "sa"),
+                environment.getProperty("spring.datasource.password", ""), settings.dbServer());
+    }
+
+    /** The URL as shown to people: without its options and query, where credentials may hide. */
+    public String shownUrl() {
+        return url.replaceAll("[;?].*$", "");
+    }
+
+    /** The embedded H2 file, if the URL names one. */
+    public Optional<H2File> h2File() {
+        return H2File.of(url);
+    }
+
+    public boolean isPostgres() {
+        return url.startsWith("jdbc:postgresql:");
+    }
+
+    /**
+     * The URL a reading command connects with: the H2 file read-only, or through {@code db-server}
+     * while it holds the file if {@code throughServer}; other databases as configured.
+     *
+     * @throws UnavailableException if no driver takes the URL, or the H2 file does not exist
+     */
+    public Access reading(boolean throughServer) {
+        requireDriver();
+        Optional<H2File> file = h2File();
+        if (file.isEmpty()) {
+            return new Access(url, username, password);
+        }
+        Optional<Integer> server = throughServer ? HolderMarker.liveHolder(file.get()).flatMap(HolderMarker.Holder::tcpPort)
+                : Optional.empty();
+        if (server.isPresent()) {
+            return new Access("jdbc:h2:tcp://127.0.0.1:" + server.get() + "/" + file.get().databaseName()
+                    + ";IFEXISTS=TRUE", reader.user(), reader.password());
+        }
+        if (!Files.exists(file.get().dataFile())) {
+            throw missing();
+        }
+        return new Access(file.get().readOnlyUrl() + ";IFEXISTS=TRUE", username, password);
+    }
+
+    /**
+     * The URL a command that writes rows but never creates the database connects with: the
+     * configured one, an H2 file only if it exists.
+     *
+     * @throws UnavailableException if no driver takes the URL, or the H2 file does not exist
+     */
+    public Access writing() {
+        requireDriver();
+        Optional<H2File> file = h2File();
+        if (file.isPresent() && !Files.exists(file.get().dataFile())) {
+            throw missing();
+        }
+        return new Access(file.isPresent() ? url + ";IFEXISTS=TRUE" : url, username, password);
+    }
+
+    /**
+     * The URL the commands that run the job connect with: the configured one, which creates an H2
+     * file that does not exist yet.
+     *
+     * @throws UnavailableException if no driver takes the URL
+     */
+    public Access migrating() {
+        requireDriver();
+        return new Access(url, username, password);
+    }
+
+    private UnavailableException missing() {
+        return new UnavailableException("the database " + shownUrl() + " does not exist yet: `./nqueens run` creates it");
+    }
+
+    private void requireDriver() {
+        try {
+            DriverManager.getDriver(url);
+        } catch (SQLException e) {
+            throw new UnavailableException("cannot use the database " + shownUrl() + ": no JDBC driver here takes this"
+                    + " URL (jdbc:h2:file:... or jdbc:postgresql://host:port/database)");
+        }
+    }
+
+    /**
+     * How to connect: URL and login.
+     *
+     * @param url the JDBC URL
+     * @param username the login
+     * @param password its password
+     */
+    public record Access(String url, String username, String password) {
+
+        /** A data source without a pool, for a command that uses one connection at a time. */
+        public DataSource dataSource() {
+            return new DriverManagerDataSource(url, username, password);
+        }
+    }
+}
