@@ -42,7 +42,7 @@ class NqueensFunctionalTests {
 
         NqueensProcess.Result again = nqueens("run", "--sizes", "8");
         assertThat(again.exitCode()).isZero();
-        assertThat(again.out()).contains("Every size was already stored; reports exported again.");
+        assertThat(again.out()).contains("Every size was already stored; the reports are up to date.");
 
         NqueensProcess.Result sql = nqueens("sql", "SELECT COUNT(*) AS solutions FROM solution WHERE n = 8");
         assertThat(sql.exitCode()).isZero();

@@ -12,12 +12,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * The packaged jar running as a separate process in a given working directory, as a user (or
- * cron) starts it; its output is collected line by line so a test can act when a line appears.
+ * The program running as a separate process in a given working directory, started as a user (or
+ * cron, or systemd) starts it: through the launcher {@code ./nqueens}, which runs the packaged jar
+ * unpacked, with its class-data archive and the JVM options of each command (and, for {@code run},
+ * a quick look before the job's JVM). Its output is collected line by line so a test can act when
+ * a line appears.
  */
 public final class NqueensProcess {
 
     public static final Path JAR = Path.of("target", "nqueens.jar").toAbsolutePath();
+    /** The launcher at the project's root. */
+    public static final Path LAUNCHER = Path.of("nqueens").toAbsolutePath();
 
     /** How a finished process ended. */
     public record Result(int exitCode, String out, String err) {
@@ -31,10 +36,10 @@ public final class NqueensProcess {
 
     private NqueensProcess(Path workingDirectory, java.util.Map<String, String> environment, String... args)
             throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx256m", "-jar", JAR.toString()));
+        List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().putAll(environment);
         process = builder.start();
         outReader = collect(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),

@@ -15,8 +15,16 @@ public record Console(Path workingDirectory, Map<String, String> variables, Prin
         variables = Map.copyOf(variables);
     }
 
+    private static final Console SYSTEM = new Console(Path.of("").toAbsolutePath(), System.getenv(), System.out,
+            System.err);
+
     /** This process's working directory, environment and standard streams. */
     public static Console system() {
-        return new Console(Path.of("").toAbsolutePath(), System.getenv(), System.out, System.err);
+        return SYSTEM;
+    }
+
+    /** The process's own console (not one a test made). */
+    static Console systemConsole() {
+        return SYSTEM;
     }
 }

@@ -1,6 +1,7 @@
 package dev.nqueens.cli;
 
 import dev.nqueens.Application;
+import dev.nqueens.WebApplication;
 import dev.nqueens.cluster.BrokerCheck;
 import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.h2.H2CrashRecovery;
@@ -18,12 +19,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.sql.DataSource;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
  * Starts what a command declares it {@link Needs}, in this order, so that bad input changes
@@ -71,8 +74,8 @@ final class Launch {
         ConfigurableEnvironment environment = SettingsLoader.load(new SettingsLoader.Sources(console.workingDirectory(),
                 console.variables(), settingsOfThisRun, profiles));
         NqueensProperties settings = SettingsLoader.bind(environment);
-        if (needs.database() == Needs.Database.NONE) {
-            return new Session(console, environment, settings, null, null, null);
+        if (needs.database() == Needs.Database.NONE && !needs.exports()) {
+            return new Session(console, environment, settings, null, null, null, null);
         }
         database = Database.of(environment, settings);
         precondition.accept(database);
@@ -85,17 +88,33 @@ final class Launch {
             // Last of the checks: the probe creates the folder, and bad settings must leave nothing behind.
             checkWritableFolder(Path.of(settings.outputDir()));
         }
+        if (needs.database() == Needs.Database.NONE) {
+            return new Session(console, environment, settings, database, null, null, null);
+        }
         Database.Access access = switch (needs.database()) {
             // serve holds the file itself (and switches it to writing for its runs): never through db-server.
             case READ -> database.reading(!needs.web());
             case WRITE -> database.writing();
             default -> migrating();
         };
-        if (needs.database() != Needs.Database.MIGRATE) {
-            checkSchema(access);
+        SingleConnectionDataSource connection = needs.database() == Needs.Database.MIGRATE ? null : access.dataSource();
+        try {
+            if (connection != null) {
+                checkSchema(connection);
+            }
+            if (needs.context()) {
+                if (connection != null) {
+                    connection.destroy();
+                }
+                return new Session(console, environment, settings, database, access, null, start(needs, environment));
+            }
+            return new Session(console, environment, settings, database, access, connection, null);
+        } catch (RuntimeException e) {
+            if (connection != null) {
+                connection.destroy();
+            }
+            throw e;
         }
-        ConfigurableApplicationContext context = needs.context() ? start(needs, environment) : null;
-        return new Session(console, environment, settings, database, access, context);
     }
 
     /** A killed run's H2 file is rebuilt before anything else opens it. */
@@ -106,9 +125,9 @@ final class Launch {
         return access;
     }
 
-    private static void checkSchema(Database.Access access) {
+    private static void checkSchema(DataSource connection) {
         try {
-            SchemaCheck.check(access.dataSource());
+            SchemaCheck.check(connection);
         } catch (SQLException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
@@ -120,8 +139,10 @@ final class Launch {
      */
     private ConfigurableApplicationContext start(Needs needs, ConfigurableEnvironment environment) {
         environment.getPropertySources().addFirst(new MapPropertySource("nqueensCommand",
-                Map.of("spring.flyway.enabled", needs.database() == Needs.Database.MIGRATE)));
-        SpringApplication application = new SpringApplication(Application.class);
+                Map.of("spring.flyway.enabled", needs.database() == Needs.Database.MIGRATE,
+                        UnusedAutoConfigurations.JOB, needs.job())));
+        // The web server alone starts without the job's beans (serve starts them for each night).
+        SpringApplication application = new SpringApplication(needs.job() ? Application.class : WebApplication.class);
         application.setEnvironment(environment);
         application.setBannerMode(Banner.Mode.OFF);
         application.setWebApplicationType(needs.web() ? WebApplicationType.SERVLET : WebApplicationType.NONE);

@@ -11,7 +11,16 @@ import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.StorageLimits;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
+import dev.nqueens.count.CountingEngine;
+import dev.nqueens.job.ShortRun;
+import dev.nqueens.store.Database;
+import dev.nqueens.store.SchemaCheck;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -38,6 +47,8 @@ final class RunCommand implements Callable<Integer> {
 
     /** The job, on a migrated database, writing the reports (and in cluster mode if the settings say so). */
     static final Needs NEEDS = new Needs(Needs.Database.MIGRATE, true, false, false, true);
+    /** Before the job: the settings and the output folder, to tell whether the job is needed. */
+    static final Needs SHORT_NEEDS = new Needs(Needs.Database.NONE, false, false, false, true);
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
@@ -70,14 +81,55 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, String> options = options();
+        Optional<Path> handoff = Handoff.offered(nqueens.launch().console());
+        if (handoff.isPresent()) {
+            return shortRunOrHandOver(options, handoff.get());
+        }
         try (Session session = nqueens.launch().open(NEEDS, options)) {
-            PrintStream out = session.console().out();
             session.onStop(() -> {
                 if (session.bean(NightlyRun.class).stopRunning()) {
                     session.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
                 }
             }, null);
-            return run(session, out, session.console().err());
+            RunRequest request = request(session.settings());
+            announce(session.settings(), request, session.console().out());
+            return report(session.bean(NightlyRun.class).run(request), session.settings(),
+                    session.bean(SolutionStore.class), session.console());
+        }
+    }
+
+    /**
+     * Started by the launcher: a run with nothing to compute is done here, in this quick JVM; any
+     * other is handed over to the job's JVM, with the heap it needs.
+     */
+    private int shortRunOrHandOver(Map<String, String> options, Path handoff) {
+        try (Session session = nqueens.launch().open(SHORT_NEEDS, options)) {
+            NqueensProperties settings = session.settings();
+            RunRequest request = request(settings);
+            Database database = session.database();
+            if (settings.clusterMode() || database.h2File().map(file -> !Files.exists(file.dataFile())).orElse(false)) {
+                return Handoff.handOver(handoff, Handoff.BASE_HEAP);
+            }
+            SingleConnectionDataSource dataSource = database.writing().dataSource();
+            try {
+                try {
+                    SchemaCheck.check(dataSource);
+                } catch (SchemaCheck.SchemaMismatchException | SQLException e) {
+                    // The job's JVM migrates the schema, or says why it cannot.
+                    return Handoff.handOver(handoff, Handoff.BASE_HEAP);
+                }
+                ShortRun shortRun = new ShortRun(dataSource);
+                List<SizePlan> plan = shortRun.plan(request);
+                if (!shortRun.suffices(plan)) {
+                    return Handoff.handOver(handoff, Handoff.BASE_HEAP + ShortRun.largestCounted(plan)
+                            .map(n -> CountingEngine.heapBytesNeeded(n, settings.effectiveThreads())).orElse(0L));
+                }
+                announce(settings, request, session.console().out());
+                return report(shortRun.run(request, plan, Path.of(settings.outputDir())), settings,
+                        new SolutionStore(new JdbcTemplate(dataSource)), session.console());
+            } finally {
+                dataSource.destroy();
+            }
         }
     }
 
@@ -109,24 +161,31 @@ final class RunCommand implements Callable<Integer> {
         return options;
     }
 
-    private int run(Session session, PrintStream out, PrintStream err) {
-        NqueensProperties properties = session.settings();
-        BoardSizes sizes = BoardSizes.parse(properties.sizes());
-        StorageLimits limits = properties.storageLimits();
-        Optional<Duration> window = properties.schedule().timeWindow();
+    private RunRequest request(NqueensProperties properties) {
         ZoneId zone = properties.schedule().zoneId();
-        out.printf("Solving n = %s on %s; storing %s%s ...%n", sizes, where(properties), describe(limits),
-                window.map(w -> "; new work until " + TIME.format(LocalDateTime.now(zone).plus(w))).orElse(""));
         Instant start = Instant.now();
-        NightlyRun.Outcome outcome = session.bean(NightlyRun.class).run(new RunRequest(sizes, limits, force,
-                LocalDateTime.ofInstant(start, zone), start, window));
+        return new RunRequest(BoardSizes.parse(properties.sizes()), properties.storageLimits(), force,
+                LocalDateTime.ofInstant(start, zone), start, properties.schedule().timeWindow());
+    }
+
+    private static void announce(NqueensProperties properties, RunRequest request, PrintStream out) {
+        ZoneId zone = properties.schedule().zoneId();
+        out.printf("Solving n = %s on %s; storing %s%s ...%n", request.sizes(), where(properties),
+                describe(request.limits()), request.deadline().map(deadline -> "; new work until "
+                        + TIME.format(LocalDateTime.ofInstant(deadline, zone))).orElse(""));
+    }
+
+    private static int report(NightlyRun.Outcome outcome, NqueensProperties properties, SolutionStore store,
+            Console console) {
+        PrintStream out = console.out();
+        PrintStream err = console.err();
         if (outcome.restarted()) {
             out.println("Restarted the unfinished run of the same sizes: finished sizes were kept.");
         }
-        printSummaryTable(outcome.plan(), session.bean(SolutionStore.class), out);
+        printSummaryTable(outcome.plan(), store, out);
         outcome.notes().forEach(note -> out.println("note: " + note));
         if (outcome.windowClosed()) {
-            printWhatIsLeft(outcome, window.orElseThrow(), out);
+            printWhatIsLeft(outcome, properties.schedule().timeWindow().orElseThrow(), out);
             outcome.failures().stream().filter(failure -> !failure.contains("window closed"))
                     .forEach(failure -> err.println("nqueens: " + failure));
             return ExitCode.WINDOW_CLOSED;
@@ -137,7 +196,7 @@ final class RunCommand implements Callable<Integer> {
             return ExitCode.FAILED;
         }
         if (outcome.computedSizes().isEmpty()) {
-            out.println("Every size was already stored; reports exported again.");
+            out.println("Every size was already stored; the reports are up to date.");
         }
         out.printf("Job COMPLETED in %s; reports in %s%n", Durations.format(outcome.elapsed().toMillis() / 1000.0),
                 properties.outputDir());

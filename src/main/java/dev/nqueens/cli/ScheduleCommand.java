@@ -24,10 +24,11 @@ final class ScheduleCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
-            NightlyScheduler scheduler = session.bean(NightlyScheduler.class);
+            NightlyRun nightlyRun = session.bean(NightlyRun.class);
+            NightlyScheduler scheduler = new NightlyScheduler(nightlyRun::run);
             session.onStop(() -> {
                 scheduler.stop();
-                if (session.bean(NightlyRun.class).stopRunning()) {
+                if (nightlyRun.stopRunning()) {
                     session.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
                 }
             }, null);

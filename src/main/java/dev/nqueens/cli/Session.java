@@ -5,6 +5,7 @@ import dev.nqueens.store.Database;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.ConfigurableEnvironment;
 
@@ -23,17 +24,19 @@ final class Session implements AutoCloseable {
     private final NqueensProperties settings;
     private final Database database;
     private final Database.Access access;
+    private SingleConnectionDataSource connection;
     private final ConfigurableApplicationContext context;
     private final CountDownLatch finished = new CountDownLatch(1);
     private Thread stopper;
 
     Session(Console console, ConfigurableEnvironment environment, NqueensProperties settings, Database database,
-            Database.Access access, ConfigurableApplicationContext context) {
+            Database.Access access, SingleConnectionDataSource connection, ConfigurableApplicationContext context) {
         this.console = console;
         this.environment = environment;
         this.settings = settings;
         this.database = database;
         this.access = access;
+        this.connection = connection;
         this.context = context;
     }
 
@@ -51,7 +54,13 @@ final class Session implements AutoCloseable {
 
     /** The database, opened as the command needs it (one connection at a time, without a context). */
     DataSource dataSource() {
-        return context != null ? context.getBean(DataSource.class) : access.dataSource();
+        if (context != null) {
+            return context.getBean(DataSource.class);
+        }
+        if (connection == null) {
+            connection = access.dataSource();
+        }
+        return connection;
     }
 
     /** The configured database. */
@@ -70,6 +79,11 @@ final class Session implements AutoCloseable {
             throw new IllegalStateException("this command started no application context");
         }
         return context.getBean(type);
+    }
+
+    /** A bean of the application context, if it has one of that type; {@code otherwise} if not. */
+    <T> T beanOrElse(Class<T> type, T otherwise) {
+        return context == null ? otherwise : context.getBeanProvider(type).getIfAvailable(() -> otherwise);
     }
 
     /**
@@ -98,6 +112,9 @@ final class Session implements AutoCloseable {
     @Override
     public void close() {
         try {
+            if (connection != null) {
+                connection.destroy();
+            }
             if (context != null) {
                 context.close();
             }

@@ -91,6 +91,22 @@ public final class CountingEngine {
     }
 
     /**
+     * The Java heap a count of size {@code n} on {@code threads} threads needs beside the rest of
+     * the program: enough for the layout to let each thread's bottom table reach its largest size
+     * (it bounds a thread's table by a quarter of the heap per core); nothing where no table is built.
+     *
+     * @throws IllegalArgumentException if {@code n} is outside {@code 1..32} or {@code threads} is below 1
+     */
+    public static long heapBytesNeeded(int n, int threads) {
+        checkSize(n);
+        if (threads < 1) {
+            throw new IllegalArgumentException("need at least 1 thread, got " + threads);
+        }
+        return Layout.forCache(1 << 20).tableRows(n) == 0 ? 0
+                : 4L * Math.max(threads, Runtime.getRuntime().availableProcessors()) * Layout.largestTableBytes();
+    }
+
+    /**
      * How engines search on this host, one line for the log: the L2 size the layout was chosen
      * from and the table rows it gives (see {@code Layout}).
      */

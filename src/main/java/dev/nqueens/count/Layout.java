@@ -74,6 +74,11 @@ record Layout(long l2Bytes, int maxTableEntries, int fixedTableRows, String sour
         return layout;
     }
 
+    /** The heap the largest table a layout allows takes. */
+    static long largestTableBytes() {
+        return (long) MAX_TABLE_ENTRIES * BYTES_PER_ENTRY;
+    }
+
     /** A layout for a host with {@code l2Bytes} of L2 and no bound on the tables but the largest. */
     static Layout forCache(long l2Bytes) {
         return new Layout(l2Bytes, MAX_TABLE_ENTRIES, -1, "given");

@@ -14,6 +14,7 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JsonGenerator;
@@ -33,8 +34,15 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class ReportExporter {
 
-    private record Manifest(String generatedAt, List<ManifestEntry> files) {
+    /**
+     * @param summaryVersion what the files were exported from: a digest of the {@code board_summary}
+     *     rows and of this export's format, so an export of the same rows can be skipped
+     */
+    private record Manifest(String generatedAt, String summaryVersion, List<ManifestEntry> files) {
     }
+
+    /** Bumped when the files' format changes: a new build then writes them again. */
+    private static final String FORMAT = "nqueens export v1";
 
     private final SolutionStore store;
     private final JsonMapper json = Rows.JSON;
@@ -70,8 +78,13 @@ public class ReportExporter {
         try {
             Files.createDirectories(folder);
             deleteLeftoverPartials(folder);
-            List<ManifestEntry> files = new ArrayList<>();
             List<BoardSummary> summaries = store.summaries();
+            String version = summaryVersion(summaries);
+            Optional<List<ManifestEntry>> upToDate = upToDate(folder, version);
+            if (upToDate.isPresent()) {
+                return upToDate.get();
+            }
+            List<ManifestEntry> files = new ArrayList<>();
             files.add(write(folder.resolve("summary.json"), out -> json.writerWithDefaultPrettyPrinter()
                     .writeValue(out, new SummaryReport(summaries))));
             files.add(writeCsv(folder.resolve("summary.csv"), BoardSummary.class, writer -> summaries
@@ -85,7 +98,7 @@ public class ReportExporter {
                 }
             }
             Manifest manifest = new Manifest(
-                    OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS).toString(), files);
+                    OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS).toString(), version, files);
             List<ManifestEntry> all = new ArrayList<>(files);
             all.add(write(folder.resolve(MANIFEST),
                     out -> json.writerWithDefaultPrettyPrinter().writeValue(out, manifest)));
@@ -98,6 +111,44 @@ public class ReportExporter {
     }
 
     private record SummaryReport(List<BoardSummary> sizes) {
+    }
+
+    /** A digest of the published sizes' rows (counts, level, when and how fast computed) and of the format. */
+    static String summaryVersion(List<BoardSummary> summaries) {
+        StringBuilder text = new StringBuilder(FORMAT).append('\n');
+        summaries.forEach(row -> text.append(row).append('\n'));
+        return Sha256.hex(text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The manifest's files, when the folder holds an export of exactly these rows and every file it
+     * lists is there with its size: then nothing is written, not even the manifest (one query and a
+     * look at the files, instead of reading every stored row again).
+     */
+    private Optional<List<ManifestEntry>> upToDate(Path folder, String version) {
+        Path manifestFile = folder.resolve(MANIFEST);
+        Path checksums = folder.resolve(CHECKSUMS);
+        if (!Files.isRegularFile(manifestFile) || !Files.isRegularFile(checksums)) {
+            return Optional.empty();
+        }
+        try {
+            Manifest manifest = json.readValue(manifestFile.toFile(), Manifest.class);
+            if (!version.equals(manifest.summaryVersion())) {
+                return Optional.empty();
+            }
+            for (ManifestEntry file : manifest.files()) {
+                Path path = folder.resolve(file.name());
+                if (!Files.isRegularFile(path) || Files.size(path) != file.bytes()) {
+                    return Optional.empty();
+                }
+            }
+            List<ManifestEntry> all = new ArrayList<>(manifest.files());
+            all.add(new ManifestEntry(MANIFEST, Files.size(manifestFile), Sha256.of(manifestFile)));
+            all.add(new ManifestEntry(CHECKSUMS, Files.size(checksums), Sha256.of(checksums)));
+            return Optional.of(all);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** {@code sha256sum}'s lines: the digest, two spaces (text mode), the name. */

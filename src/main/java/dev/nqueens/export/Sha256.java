@@ -23,6 +23,11 @@ public final class Sha256 {
         }
     }
 
+    /** The SHA-256 of some bytes. */
+    public static String hex(byte[] bytes) {
+        return HexFormat.of().formatHex(digest().digest(bytes));
+    }
+
     /** The SHA-256 of a file's bytes. */
     public static String of(Path file) throws IOException {
         MessageDigest digest = digest();

@@ -303,7 +303,7 @@ public class NightlyRun {
                 && Objects.equals(parameters.getString(FORCE), String.valueOf(request.force()));
     }
 
-    private static JobParameters parameters(RunRequest request, List<SizePlan> plan) {
+    static JobParameters parameters(RunRequest request, List<SizePlan> plan) {
         JobParametersBuilder builder = new JobParametersBuilder()
                 .addString(SIZES, request.sizes().toString())
                 .addString(LIMITS, request.limits().toString())

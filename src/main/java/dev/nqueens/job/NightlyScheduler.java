@@ -14,25 +14,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.scheduling.support.CronExpression;
-import org.springframework.stereotype.Component;
 
 /**
  * Runs the nightly job in the foreground on a cron schedule, one run at a time: each run is its
  * own job instance keyed by its scheduled time, and a night that was interrupted is restarted
  * by the next start (see {@link NightlyRun}). {@link #stop()} ends the loop after the current run.
  */
-@Component
-public class NightlyScheduler {
+public final class NightlyScheduler {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
-    private final NightlyRun nightlyRun;
+    private final Function<RunRequest, NightlyRun.Outcome> runs;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
-    NightlyScheduler(NightlyRun nightlyRun) {
-        this.nightlyRun = nightlyRun;
+    /** @param runs carries out one run ({@link NightlyRun#run}, or a job started for the night) */
+    public NightlyScheduler(Function<RunRequest, NightlyRun.Outcome> runs) {
+        this.runs = runs;
     }
 
     /**
@@ -65,7 +65,7 @@ public class NightlyScheduler {
             last = next;
             out.printf("%s run for %s started%n", now(zone), TIME.format(next));
             try {
-                NightlyRun.Outcome outcome = nightlyRun.run(request.get().at(next, zone));
+                NightlyRun.Outcome outcome = runs.apply(request.get().at(next, zone));
                 out.printf("%s run for %s ended %s in %s%s%s%n", now(zone), TIME.format(next),
                         outcome.windowClosed() ? "WINDOW CLOSED" : outcome.status(),
                         Durations.format(outcome.elapsed().toMillis() / 1000.0),

@@ -23,7 +23,7 @@ public class RunLock {
 
     private final DataSource dataSource;
 
-    RunLock(DataSource dataSource) {
+    public RunLock(DataSource dataSource) {
         this.dataSource = dataSource;
     }
 

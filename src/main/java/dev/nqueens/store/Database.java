@@ -8,9 +8,8 @@ import java.nio.file.Files;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Optional;
-import javax.sql.DataSource;
 import org.springframework.core.env.Environment;
-import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
  * The configured database ({@code spring.datasource.*}) and the one way commands open it, with or
@@ -118,9 +117,13 @@ public record Database(String url, String username, String password, NqueensProp
      */
     public record Access(String url, String username, String password) {
 
-        /** A data source without a pool, for a command that uses one connection at a time. */
-        public DataSource dataSource() {
-            return new DriverManagerDataSource(url, username, password);
+        /**
+         * One connection, opened at the first use and kept until {@link SingleConnectionDataSource#destroy()}
+         * (the commands without a context use one at a time; an embedded H2 file would otherwise be
+         * opened again for every statement).
+         */
+        public SingleConnectionDataSource dataSource() {
+            return new SingleConnectionDataSource(url, username, password, true);
         }
     }
 }

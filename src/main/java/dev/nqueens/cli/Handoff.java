@@ -1,0 +1,54 @@
+package dev.nqueens.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The launcher's offer to a command that runs the job: decide first in a quick JVM (the quick
+ * compiler, no application context) whether the job is needed at all and how much heap it needs;
+ * if it is, write the JVM options of the job's JVM to the file the launcher named and end with
+ * {@link #EXIT}, and the launcher starts that JVM with the same command line. Started otherwise
+ * ({@code java -jar}), a command does everything in its own JVM.
+ */
+final class Handoff {
+
+    /** The environment variable naming the file for the options; set by the launcher only. */
+    static final String FILE = "NQUEENS_HANDOFF";
+    /** "Start the job's JVM": between the jar and the launcher only, never the process's exit code. */
+    static final int EXIT = 75;
+    /** How a process killed by SIGKILL ends, as the launcher did. */
+    private static final int KILLED = 137;
+    /** Heap beside the engine's: Spring, Batch, H2's cache, a chunk of rows. */
+    static final long BASE_HEAP = 256L << 20;
+
+    private Handoff() {
+    }
+
+    /**
+     * The file to write the options to, if the launcher offers a hand-off. The launcher waits for
+     * this JVM instead of becoming it, so a signal that kills the launcher (SIGKILL, an OOM killer)
+     * must end this JVM too: it halts when the launcher is gone.
+     */
+    static Optional<Path> offered(Console console) {
+        Optional<Path> file = Optional.ofNullable(console.variables().get(FILE)).filter(name -> !name.isBlank())
+                .map(Path::of);
+        if (file.isPresent() && console == Console.systemConsole()) {
+            ProcessHandle.current().parent().ifPresent(launcher -> launcher.onExit()
+                    .thenRun(() -> Runtime.getRuntime().halt(KILLED)));
+        }
+        return file;
+    }
+
+    /** Writes the options of the job's JVM and returns the exit code that asks the launcher to start it. */
+    static int handOver(Path file, long heapBytes) {
+        try {
+            Files.writeString(file, "-Xmx" + Math.max(BASE_HEAP, heapBytes) / (1 << 20) + "m\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+        return EXIT;
+    }
+}

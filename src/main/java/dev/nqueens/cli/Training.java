@@ -1,0 +1,86 @@
+package dev.nqueens.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The training run of the launcher's class-data archive (CDS, or JDK 25's AOT cache): the launcher
+ * starts it when the jar or the JDK changes, with the JVM recording what it loads. It runs the
+ * commands' usual paths once, in this JVM, against a throw-away database in a temporary folder:
+ * help, a count, a run of the job, a run with nothing to compute, the reading commands, and last
+ * {@code serve}, asked for its pages once; then it ends the JVM, which writes the archive.
+ */
+final class Training {
+
+    private Training() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path folder = Files.createTempDirectory("nqueens-training");
+        Map<String, String> variables = new HashMap<>();
+        variables.put("SPRING_DATASOURCE_URL", "jdbc:h2:file:" + folder.resolve("data/nqueens")
+                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;MAX_COMPACT_TIME=0");
+        variables.put("NQUEENS_OUTPUT_DIR", folder.resolve("output").toString());
+        PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
+        Console console = new Console(folder, variables, nowhere, nowhere);
+        String[][] lines = {{"--help"}, {"run", "--help"}, {"--version"}, {"count", "10"}, {"history"},
+            {"run", "--sizes", "1-6,14", "--store-all-up-to", "6", "--store-fundamental-up-to", "6"}, {"show", "6", "--boards"},
+            {"show", "6", "--fundamental"}, {"sql", "SELECT * FROM board_summary"},
+            {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "csv"},
+            {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "json"}, {"sql", "SELEC 1"}, {"history"},
+            {"verify"}, {"show", "99"}};
+        for (String[] line : lines) {
+            Main.run(line, console);
+        }
+        Map<String, String> offered = new HashMap<>(variables);
+        offered.put(Handoff.FILE, folder.resolve("handoff").toString());
+        Main.run(new String[] {"run", "--sizes", "1-6,14", "--store-all-up-to", "6", "--store-fundamental-up-to", "6"},
+                new Console(folder, offered, nowhere, nowhere));
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Thread serve = new Thread(() -> Main.run(new String[] {"serve", "--port", Integer.toString(port)}, console));
+        serve.setDaemon(true);
+        serve.start();
+        for (String page : new String[] {"/", "/sizes/6", "/api/sizes", "/api/sizes/6/solutions?format=csv",
+            "/files/summary.json", "/actuator/health", "/actuator/prometheus"}) {
+            fetch(port, page);
+        }
+        // Ends the JVM, which writes the archive (serve would run until stopped).
+        System.exit(0);
+    }
+
+    /** Asks {@code serve} for a page, waiting up to two minutes for it to listen. */
+    private static void fetch(int port, String path) {
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpURLConnection page = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + path).toURL()
+                        .openConnection();
+                try (InputStream body = page.getResponseCode() < 400 ? page.getInputStream() : page.getErrorStream()) {
+                    if (body != null) {
+                        body.readAllBytes();
+                    }
+                    return;
+                }
+            } catch (IOException e) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.nqueens.job;
+
+import dev.nqueens.export.ReportExporter;
+import dev.nqueens.store.BoardSummary;
+import dev.nqueens.store.SolutionStore;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import javax.sql.DataSource;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.job.parameters.JobParameters;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.repository.support.JdbcJobRepositoryFactoryBean;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+
+/**
+ * A run with nothing to compute, done without the job's machinery: every size asked for is
+ * published at its level, and no earlier run is left to resume. It still takes the run lock,
+ * records a completed run in the job repository (through Spring Batch's own repository, so
+ * {@code history} and the nightly health see it like any other), and brings the reports up to date
+ * — which, when the published sizes have not changed since the last export, writes nothing.
+ */
+public final class ShortRun {
+
+    /** Batch statuses of a last execution that a run would resume, recover or abandon. */
+    private static final Set<String> UNFINISHED = Set.of("STARTING", "STARTED", "STOPPING", "STOPPED", "FAILED",
+            "UNKNOWN");
+
+    private final DataSource dataSource;
+    private final SolutionStore store;
+
+    public ShortRun(DataSource dataSource) {
+        this.dataSource = dataSource;
+        this.store = new SolutionStore(new JdbcTemplate(dataSource));
+    }
+
+    /** What each requested size needs, given what is published (as {@link NightlyRun} plans it). */
+    public List<SizePlan> plan(RunRequest request) {
+        List<SizePlan> plan = new ArrayList<>();
+        for (int n : request.sizes().sizes()) {
+            plan.add(SizePlan.decide(n, request.limits().levelOf(n), store.summary(n).map(BoardSummary::stored),
+                    request.force()));
+        }
+        return plan;
+    }
+
+    /** Whether the request can be done here: nothing to compute, no run left unfinished. */
+    public boolean suffices(List<SizePlan> plan) {
+        if (plan.stream().anyMatch(size -> size.action() != SizePlan.Action.SKIP)) {
+            return false;
+        }
+        List<String> last = new JdbcTemplate(dataSource).queryForList("""
+                SELECT status FROM batch_job_execution
+                WHERE job_execution_id = (SELECT MAX(job_execution_id) FROM batch_job_execution)""", String.class);
+        return last.isEmpty() || !UNFINISHED.contains(last.get(0));
+    }
+
+    /**
+     * Does the run: lock, record, export.
+     *
+     * @throws RunInProgressException if another run holds the database
+     */
+    public NightlyRun.Outcome run(RunRequest request, List<SizePlan> plan, Path outputFolder) {
+        try (RunLock.Held lock = new RunLock(dataSource).acquire()) {
+            JobRepository repository = repository();
+            JobParameters parameters = NightlyRun.parameters(request, plan);
+            JobInstance instance = repository.createJobInstance(NightlyJobConfiguration.JOB_NAME, parameters);
+            JobExecution execution = repository.createJobExecution(instance, parameters, new ExecutionContext());
+            execution.setStartTime(LocalDateTime.now());
+            execution.setStatus(BatchStatus.STARTED);
+            repository.update(execution);
+            new ReportExporter(store).exportAll(outputFolder);
+            execution.setStatus(BatchStatus.COMPLETED);
+            execution.setExitStatus(ExitStatus.COMPLETED);
+            execution.setEndTime(LocalDateTime.now());
+            repository.update(execution);
+            return new NightlyRun.Outcome(BatchStatus.COMPLETED, plan, false, List.of(),
+                    Duration.between(execution.getStartTime(), execution.getEndTime()), false, Set.of(), List.of(),
+                    List.of());
+        }
+    }
+
+    private JobRepository repository() {
+        JdbcJobRepositoryFactoryBean factory = new JdbcJobRepositoryFactoryBean();
+        factory.setDataSource(dataSource);
+        factory.setTransactionManager(new DataSourceTransactionManager(dataSource));
+        try {
+            factory.afterPropertiesSet();
+            return factory.getObject();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot open the job repository: " + e.getMessage(), e);
+        }
+    }
+
+    /** The largest size the plan counts, if it counts any. */
+    public static Optional<Integer> largestCounted(List<SizePlan> plan) {
+        return plan.stream().filter(SizePlan::computes).filter(size -> size.level()
+                == dev.nqueens.store.StoredLevel.COUNT).map(SizePlan::n).max(Integer::compare);
+    }
+}
