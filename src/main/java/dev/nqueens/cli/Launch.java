@@ -159,11 +159,15 @@ final class Launch {
      * configuration itself is broken; the command line reports every failure as one line instead.
      */
     private static void silenceStartupFailureLog() {
-        if (org.slf4j.LoggerFactory.getLogger(SpringApplication.class)
-                instanceof ch.qos.logback.classic.Logger logger) {
-            logger.setLevel(ch.qos.logback.classic.Level.OFF);
+        for (String name : new String[] {SpringApplication.class.getName(), FAILURE_ANALYSIS}) {
+            if (org.slf4j.LoggerFactory.getLogger(name) instanceof ch.qos.logback.classic.Logger logger) {
+                logger.setLevel(ch.qos.logback.classic.Level.OFF);
+            }
         }
     }
+
+    /** Boot's "APPLICATION FAILED TO START" report, printed on stdout by default. */
+    private static final String FAILURE_ANALYSIS = "org.springframework.boot.diagnostics.LoggingFailureAnalysisReporter";
 
     /** Probes the folder the way the export will use it: create it if missing, write, delete. */
     static void checkWritableFolder(Path folder) {

@@ -54,16 +54,16 @@ final class Training {
         serve.start();
         for (String page : new String[] {"/", "/sizes/6", "/api/sizes", "/api/sizes/6/solutions?format=csv",
             "/files/summary.json", "/actuator/health", "/actuator/prometheus"}) {
-            fetch(port, page);
+            fetch(port, page, serve);
         }
         // Ends the JVM, which writes the archive (serve would run until stopped).
         System.exit(0);
     }
 
-    /** Asks {@code serve} for a page, waiting up to two minutes for it to listen. */
-    private static void fetch(int port, String path) {
+    /** Asks {@code serve} for a page, waiting up to two minutes for it to listen (unless it ended). */
+    private static void fetch(int port, String path, Thread serve) {
         long deadline = System.nanoTime() + 120_000_000_000L;
-        while (System.nanoTime() < deadline) {
+        while (System.nanoTime() < deadline && serve.isAlive()) {
             try {
                 HttpURLConnection page = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + path).toURL()
                         .openConnection();
