@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import dev.nqueens.failure.Failure;
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.store.BoardSummary;
@@ -141,7 +142,7 @@ public class NightlyRun {
                 throw new IllegalStateException("cannot start the job: " + e.getMessage(), e);
             }
             List<String> failures = new ArrayList<>(execution.getAllFailureExceptions().stream()
-                    .filter(failure -> !interruption(failure)).map(NightlyRun::rootMessage).distinct().toList());
+                    .filter(failure -> !interruption(failure)).map(Failure::rootMessage).distinct().toList());
             Set<Integer> published = runControl.publishedBy(execution.getId());
             if (execution.getStatus() != BatchStatus.COMPLETED && !published.isEmpty()) {
                 exportWhatWasPublished(failures);
@@ -166,7 +167,7 @@ public class NightlyRun {
         try {
             exporter.exportAll(Path.of(properties.outputDir()));
         } catch (RuntimeException e) {
-            failures.add("the export of the published sizes failed: " + rootMessage(e));
+            failures.add("the export of the published sizes failed: " + Failure.rootMessage(e));
         }
     }
 
@@ -340,12 +341,4 @@ public class NightlyRun {
         return false;
     }
 
-    private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        return message.lines().findFirst().orElse(message);
-    }
 }
