@@ -3,6 +3,7 @@ package dev.nqueens.cli;
 import dev.nqueens.cluster.PartitionWorker;
 import dev.nqueens.failure.ExitCode;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,6 +31,10 @@ final class WorkerCommand implements Callable<Integer> {
     public Integer call() {
         Map<String, String> options = threads == null ? Map.of() : Map.of("nqueens.threads",
                 Integer.toString(Options.positive("--threads", threads, "a whole number of threads >= 1")));
+        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), options);
+        if (handedOver.isPresent()) {
+            return handedOver.get();
+        }
         try (Session session = nqueens.launch().open(NEEDS, options)) {
             PartitionWorker worker = session.bean(PartitionWorker.class);
             // A worker told to stop has handed back what it held: that is its normal end, exit 0.
