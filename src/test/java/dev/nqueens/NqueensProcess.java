@@ -94,6 +94,14 @@ public final class NqueensProcess {
         throw new AssertionError("no such line within " + timeout + "; out: " + text(outLines));
     }
 
+    /**
+     * Whether a progress line ({@code   12.0 s: n=13 4% (500/73,712 solutions stored), …}) shows
+     * some of size {@code n}'s work done.
+     */
+    public static boolean showsProgress(String line, int n) {
+        return java.util.regex.Pattern.compile("[:,] n=" + n + " \\d+% \\(0*[1-9][\\d,]*/").matcher(line).find();
+    }
+
     /** SIGKILL: the process dies at once, as in a power cut. */
     public Result kill() throws InterruptedException {
         process.destroyForcibly();

@@ -72,7 +72,7 @@ class ReliabilityFunctionalTests {
      */
     private void killedWhileStoringOrExportingItResumesAndEndsExactlyRight(boolean postgres) throws Exception {
         NqueensProcess first = NqueensProcess.start(work, environment, "run", "--sizes", SIZES);
-        first.awaitLine(line -> line.startsWith("  n=13:"), LONG);
+        first.awaitLine(line -> NqueensProcess.showsProgress(line, 13), LONG);
         assertThat(first.kill().exitCode()).isEqualTo(137);
 
         // Kill point 1, in the middle of storing n = 13: a dense prefix, no summary, nothing twice.
@@ -149,7 +149,7 @@ class ReliabilityFunctionalTests {
     void aSecondRunIsRefusedAndSigtermStopsAtAChunkBoundaryToBeResumed() throws Exception {
         // n = 14 with every solution stored keeps the run busy long enough to be interrupted.
         NqueensProcess first = NqueensProcess.start(work, "run", "--sizes", "13-14", "--store-all-up-to", "14");
-        first.awaitLine(line -> line.startsWith("  n=14:"), LONG);
+        first.awaitLine(line -> NqueensProcess.showsProgress(line, 14), LONG);
 
         NqueensProcess.Result second = NqueensProcess.run(work, "run", "--sizes", "12");
         assertThat(second.exitCode()).isEqualTo(3);
