@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.springframework.boot.convert.DurationStyle;
@@ -67,16 +68,20 @@ final class PruneCommand implements Callable<Integer> {
     }
 
     private static void report(OldRuns.Pruned pruned, Instant cutoff, PrintStream out) {
-        out.printf("Runs that ended before %s: %s (the latest run, the last completed one and unfinished ones are"
-                + " kept).%n", cutoff, pruned.runs().isEmpty() ? "none to delete"
-                        : pruned.runs().size() + " deleted (" + (pruned.runs().size() == 1 ? "run " : "runs ")
-                                + ranges(pruned.runs()) + ")");
+        List<Long> runs = pruned.runs();
+        String kept = "(the latest run, the last completed one and unfinished ones are kept)";
+        if (runs.isEmpty()) {
+            out.printf("No run that ended before %s may be deleted %s.%n", cutoff, kept);
+        } else {
+            out.printf("Deleted %d run%s that ended before %s: %s %s %s.%n", runs.size(), runs.size() == 1 ? "" : "s",
+                    cutoff, runs.size() == 1 ? "run" : "runs", ranges(runs), kept);
+        }
         out.println("Rows deleted:");
         pruned.rows().forEach((table, rows) -> out.printf("  %-29s %9d%n", table, rows));
     }
 
     /** Ascending ids with runs of consecutive ones collapsed: {@code 1-3, 7}. */
-    static String ranges(java.util.List<Long> ids) {
+    static String ranges(List<Long> ids) {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < ids.size(); i++) {
             int j = i;
