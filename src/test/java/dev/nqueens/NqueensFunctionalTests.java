@@ -105,9 +105,17 @@ class NqueensFunctionalTests {
         java.util.concurrent.atomic.AtomicInteger completed = new java.util.concurrent.atomic.AtomicInteger();
         schedule.awaitLine(line -> line.contains("ended COMPLETED") && completed.incrementAndGet() == 2,
                 java.time.Duration.ofMinutes(1));
+        // It holds the file all along: its marker names it, and it takes a backup when asked.
+        assertThat(Files.readString(workingDirectory.resolve("data/nqueens.holder"))).contains("command=schedule");
+        NqueensProcess.Result backup = InProcess.run(workingDirectory, "backup", "nightly.zip");
+        assertThat(backup.exitCode()).as(backup.err()).isZero();
+        assertThat(backup.out()).contains("taken by `nqueens schedule` (pid " + schedule.pid() + ")");
+        assertThat(dev.nqueens.h2.H2Backup.contents(workingDirectory.resolve("nightly.zip")).entry())
+                .isEqualTo("nqueens.mv.db");
         NqueensProcess.Result stopped = schedule.terminate();
         assertThat(stopped.exitCode()).isEqualTo(143);
         assertThat(stopped.out()).contains("schedule stopped");
+        assertThat(workingDirectory.resolve("data/nqueens.holder")).doesNotExist();
 
         NqueensProcess.Result instances = nqueens("sql",
                 "SELECT COUNT(DISTINCT job_instance_id) AS instances FROM batch_job_execution");

@@ -144,6 +144,11 @@ public final class NqueensProcess {
         return waitFor(Duration.ofMinutes(3));
     }
 
+    /** The process id: the launcher's, which the JVM it runs takes over ({@code exec}). */
+    public long pid() {
+        return process.pid();
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }

@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
                 + " example."},
         subcommands = {RunCommand.class, ShowCommand.class, CountCommand.class, VerifyCommand.class, SqlCommand.class,
             HistoryCommand.class, ScheduleCommand.class, DbServerCommand.class, ServeCommand.class, WorkerCommand.class,
-            ClusterCommand.class, CommandLine.HelpCommand.class})
+            ClusterCommand.class, PruneCommand.class, BackupCommand.class, RestoreCommand.class,
+            CommandLine.HelpCommand.class})
 public final class NqueensCommand implements Callable<Integer> {
 
     private final Launch launch;

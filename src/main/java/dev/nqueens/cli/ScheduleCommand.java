@@ -1,15 +1,26 @@
 package dev.nqueens.cli;
 
 import dev.nqueens.failure.ExitCode;
+import dev.nqueens.h2.BackupChannel;
+import dev.nqueens.h2.H2Backup;
+import dev.nqueens.h2.HolderMarker;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code schedule}: the nightly job in the foreground, at each time of its cron expression. */
+/**
+ * {@code schedule}: the nightly job in the foreground, at each time of its cron expression. On an
+ * embedded H2 file it holds the file all along: its marker names it to a refused {@code run}, and
+ * {@code backup} asks it for a backup.
+ */
 @Command(name = "schedule", mixinStandardHelpOptions = true, versionProvider = Version.class,
         header = "Run the nightly job in the foreground on its cron schedule.",
         description = "At each time of the setting nqueens.schedule.cron (default:"
@@ -37,8 +48,22 @@ final class ScheduleCommand implements Callable<Integer> {
                     session.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
                 }
             }, null);
-            scheduler.runForever(session.settings(), session.console().out());
+            Optional<HolderMarker> held = session.database().h2File().map(file -> HolderMarker.schedule(file,
+                    session.settings().schedule().cron(), BackupChannel.openOrWarn(file, zip -> backup(session, zip),
+                            session.console().err())));
+            try {
+                scheduler.runForever(session.settings(), session.console().out());
+            } finally {
+                held.ifPresent(HolderMarker::delete);
+            }
             return ExitCode.OK;
+        }
+    }
+
+    /** A backup for {@code nqueens backup}, taken on the pool this process holds the H2 file with. */
+    private static void backup(Session session, Path zip) throws SQLException, IOException {
+        try (Connection connection = session.dataSource().getConnection()) {
+            H2Backup.take(connection, zip);
         }
     }
 }

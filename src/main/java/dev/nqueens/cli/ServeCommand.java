@@ -65,7 +65,7 @@ final class ServeCommand implements Callable<Integer> {
                     web.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
                 }
             }, null);
-            try (AutoCloseable marker = web.bean(Serve.class).announce(out)) {
+            try (AutoCloseable marker = web.bean(Serve.class).announce(out, web.console().err())) {
                 if (web.settings().schedule().enabled()) {
                     scheduler.runForever(web.settings(), out);
                 } else {

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -24,7 +25,8 @@ import org.h2.tools.Server;
  * with {@code ACCESS_MODE_DATA=r}: every session of the servers, whatever its user, shares that
  * read-only database. While it serves, the file stays open in this process and a
  * {@link HolderMarker} says so: a nightly run refuses to start (exit 3) naming it, and {@code sql},
- * {@code show}, {@code history} and {@code verify} read through its TCP server. The servers only
+ * {@code show}, {@code history} and {@code verify} read through its TCP server, and {@code backup}
+ * asks it for a backup ({@link BackupChannel}). The servers only
  * accept local clients and bind to 127.0.0.1 ({@value #BIND_ADDRESS}, set before H2 loads).
  */
 public final class DatabaseServer {
@@ -76,7 +78,8 @@ public final class DatabaseServer {
             try {
                 Server tcp = start(Server.createTcpServer("-tcpPort", String.valueOf(settings.tcpPort()), "-baseDir",
                         folder, "-ifExists"), settings.tcpPort(), "--tcp-port");
-                HolderMarker marker = HolderMarker.dbServer(file, settings.pgPort(), settings.tcpPort());
+                HolderMarker marker = HolderMarker.dbServer(file, settings.pgPort(), settings.tcpPort(),
+                        BackupChannel.openOrWarn(file, this::backupTo, System.err));
                 try {
                     printHowToConnect(out);
                     stop.await();
@@ -90,6 +93,13 @@ public final class DatabaseServer {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A backup for {@code nqueens backup}, of the read-only database this process holds. */
+    private void backupTo(Path zip) throws SQLException, IOException {
+        try (Connection connection = DriverManager.getConnection(file.readOnlyUrl(), user, password)) {
+            H2Backup.take(connection, zip);
         }
     }
 

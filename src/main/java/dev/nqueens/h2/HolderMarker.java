@@ -10,20 +10,26 @@ import java.util.Properties;
 
 /**
  * A small file beside an embedded H2 file ({@code data/nqueens.holder}) saying which long-running
- * command holds it: {@code serve} (its address and schedule) or {@code db-server} (its TCP port and
- * read-only login). H2's lock only tells another process that the file is in use; with this, a
- * refused {@code run} names the holder, and the reading commands read through {@code db-server}
- * instead of being refused. A marker whose process is gone is ignored.
+ * command holds it: {@code serve} (its address and schedule), {@code schedule} (its schedule) or
+ * {@code db-server} (its TCP port and read-only login), and where it takes backups
+ * ({@link BackupChannel}). H2's lock only tells another process that the file is in use; with this,
+ * a refused {@code run} names the holder, the reading commands read through {@code db-server}
+ * instead of being refused, and {@code backup} asks the holder for a backup. A marker whose process
+ * is gone is ignored.
  */
 public final class HolderMarker {
 
     private static final String SERVE = "serve";
     private static final String DB_SERVER = "db-server";
+    private static final String SCHEDULE = "schedule";
+    private static final String BACKUP_SOCKET = "backup-socket";
 
     private final Path file;
+    private final Optional<BackupChannel> backups;
 
-    private HolderMarker(Path file) {
+    private HolderMarker(Path file, Optional<BackupChannel> backups) {
         this.file = file;
+        this.backups = backups;
     }
 
     /** A live holder of the file, as its marker describes it. */
@@ -35,11 +41,27 @@ public final class HolderMarker {
                     : Optional.empty();
         }
 
+        /** Where this holder takes backups of the file, if it says. */
+        public Optional<Path> backupSocket() {
+            String socket = values.getProperty(BACKUP_SOCKET);
+            return socket == null || socket.isBlank() ? Optional.empty() : Optional.of(Path.of(socket));
+        }
+
+        /** "`nqueens serve` (pid 12)": the command and its process. */
+        public String name() {
+            return "`nqueens " + command + "` (pid " + pid + ")";
+        }
+
         /**
          * "`nqueens serve` (pid 12, http://…), which runs the nightly job itself on its schedule '0 2 * * *'",
+         * "`nqueens schedule` (pid 12), which runs the nightly job itself on its schedule '0 2 * * *'",
          * or "`nqueens db-server` (pid 12, serving it on 127.0.0.1 ports 5435 and 9092)".
          */
         public String describe() {
+            if (SCHEDULE.equals(command)) {
+                return name() + ", which runs the nightly job itself on its schedule '" + values.getProperty("schedule")
+                        + "': stop it for a run from the shell";
+            }
             if (DB_SERVER.equals(command)) {
                 return "`nqueens db-server` (pid " + pid + ", serving it on 127.0.0.1 ports "
                         + values.getProperty("pg-port") + " and " + values.getProperty("tcp-port") + "): stop it first";
@@ -56,25 +78,39 @@ public final class HolderMarker {
         return Path.of(database.path() + ".holder");
     }
 
-    /** Marks the file as held by {@code serve} at {@code address}, running the job on {@code cron} if present. */
-    public static HolderMarker serve(H2File database, String address, Optional<String> cron) {
+    /**
+     * Marks the file as held by {@code serve} at {@code address}, running the job on {@code cron} if
+     * present, taking backups through {@code backups}.
+     */
+    public static HolderMarker serve(H2File database, String address, Optional<String> cron,
+            Optional<BackupChannel> backups) {
         Properties values = new Properties();
         values.setProperty("address", address);
         cron.ifPresent(schedule -> values.setProperty("schedule", schedule));
-        return write(database, SERVE, values);
+        return write(database, SERVE, values, backups);
     }
 
-    /** Marks the file as held by {@code db-server} on these ports. */
-    public static HolderMarker dbServer(H2File database, int pgPort, int tcpPort) {
+    /** Marks the file as held by {@code schedule}, running the job on {@code cron}, taking backups through {@code backups}. */
+    public static HolderMarker schedule(H2File database, String cron, Optional<BackupChannel> backups) {
+        Properties values = new Properties();
+        values.setProperty("schedule", cron);
+        return write(database, SCHEDULE, values, backups);
+    }
+
+    /** Marks the file as held by {@code db-server} on these ports, taking backups through {@code backups}. */
+    public static HolderMarker dbServer(H2File database, int pgPort, int tcpPort,
+            Optional<BackupChannel> backups) {
         Properties values = new Properties();
         values.setProperty("pg-port", Integer.toString(pgPort));
         values.setProperty("tcp-port", Integer.toString(tcpPort));
-        return write(database, DB_SERVER, values);
+        return write(database, DB_SERVER, values, backups);
     }
 
     /** Writes the marker (replacing a stale one); a folder that cannot be written only loses the message. */
-    private static HolderMarker write(H2File database, String command, Properties values) {
+    private static HolderMarker write(H2File database, String command, Properties values,
+            Optional<BackupChannel> backups) {
         Path target = of(database);
+        backups.ifPresent(channel -> values.setProperty(BACKUP_SOCKET, channel.socket().toString()));
         values.setProperty("command", command);
         values.setProperty("pid", String.valueOf(ProcessHandle.current().pid()));
         try {
@@ -84,18 +120,19 @@ public final class HolderMarker {
             }
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            // Only the wording of a refused run depends on it.
+            // Only the wording of a refused run, and backups through the holder, depend on it.
         }
-        return new HolderMarker(target);
+        return new HolderMarker(target, backups);
     }
 
-    /** Removes the marker: the file is no longer held. */
+    /** Removes the marker and closes the backup channel (after a backup under way): the file is no longer held. */
     public void delete() {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
             // A stale marker is ignored: its process is gone.
         }
+        backups.ifPresent(BackupChannel::close);
     }
 
     /** The live process that holds {@code database}, if a marker names one. */

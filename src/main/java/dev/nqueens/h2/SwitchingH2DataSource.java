@@ -16,7 +16,8 @@ import org.springframework.jdbc.datasource.AbstractDataSource;
  * ({@code ACCESS_MODE_DATA=r}, never created) between runs, so serving leaves it byte for byte as
  * it was, and read-write only while a scheduled run works ({@link #writableDuring}). Switching
  * closes one pool (H2 closes the file with its last connection) and opens the other; requests wait
- * for the switch, and a request caught in the middle of one fails.
+ * for the switch, and a request caught in the middle of one fails; a backup holds the switch off
+ * until it is written ({@link #whileOpen}).
  */
 public final class SwitchingH2DataSource extends AbstractDataSource implements DisposableBean {
 
@@ -50,6 +51,26 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements D
     @Override
     public Connection getConnection(String username, String password) throws SQLException {
         return getConnection();
+    }
+
+    /** Work on one connection that may throw what JDBC and files throw. */
+    @FunctionalInterface
+    public interface ConnectionWork {
+        void accept(Connection connection) throws SQLException, java.io.IOException;
+    }
+
+    /**
+     * Runs {@code work} on a connection of the pool open now, which cannot switch meanwhile: a
+     * backup is taken of one open database, and a switch that comes (a night starting or ending)
+     * waits for it.
+     */
+    public void whileOpen(ConnectionWork work) throws SQLException, java.io.IOException {
+        switching.readLock().lock();
+        try (Connection connection = pool.getConnection()) {
+            work.accept(connection);
+        } finally {
+            switching.readLock().unlock();
+        }
     }
 
     /**

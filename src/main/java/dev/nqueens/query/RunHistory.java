@@ -78,7 +78,10 @@ public class RunHistory {
                    (SELECT s.exit_message FROM batch_step_execution s
                     WHERE s.job_execution_id = e.job_execution_id AND s.status = 'FAILED'
                     ORDER BY s.step_execution_id LIMIT 1) AS step_message,
-                   (SELECT MAX(c.end_time) FROM batch_job_execution c WHERE c.status = 'COMPLETED') AS last_completed
+                   (SELECT MAX(c.end_time) FROM batch_job_execution c WHERE c.status = 'COMPLETED') AS last_completed,
+                   (SELECT MAX(f.end_time) FROM batch_job_execution f
+                    LEFT JOIN run_control w ON w.job_execution_id = f.job_execution_id
+                    WHERE f.status = 'COMPLETED' OR w.window_closed) AS last_finished
             FROM batch_job_execution e
             ORDER BY e.job_execution_id DESC
             LIMIT 1""";
@@ -88,8 +91,21 @@ public class RunHistory {
         List<LastRun> last = new ArrayList<>();
         query.run(LAST_SQL, rows((List<Object> row) -> last.add(new LastRun(number(row.get(0)), (String) row.get(1),
                 time(row.get(2)), time(row.get(3)), reason((String) row.get(4), (String) row.get(5)),
-                Optional.ofNullable(time(row.get(6)))))));
+                Optional.ofNullable(time(row.get(6))), Optional.ofNullable(time(row.get(7)))))));
         return last.stream().findFirst();
+    }
+
+    static final String CREATED_SQL = "SELECT MIN(installed_on) FROM flyway_schema_history";
+
+    /** When the schema was created: the first migration, by {@code run}, {@code schedule} or {@code serve}. */
+    public Optional<Instant> databaseCreated() {
+        List<Instant> created = new ArrayList<>();
+        query.run(CREATED_SQL, rows((List<Object> row) -> {
+            if (row.get(0) != null) {
+                created.add(time(row.get(0)));
+            }
+        }));
+        return created.stream().filter(java.util.Objects::nonNull).findFirst();
     }
 
     /** The first non-blank line of the run's exit message, else of its failed step's. */

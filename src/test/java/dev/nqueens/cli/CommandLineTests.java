@@ -24,14 +24,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CommandLineTests {
 
     static final List<String> COMMANDS = List.of("run", "show", "count", "verify", "sql", "history", "schedule",
-            "db-server", "serve", "worker", "cluster");
+            "db-server", "serve", "worker", "cluster", "prune", "backup", "restore");
 
     @TempDir
     Path workingDirectory;
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"run", "show", "count", "verify", "sql", "history", "schedule", "db-server", "serve",
-        "worker", "cluster"})
+        "worker", "cluster", "prune", "backup", "restore"})
     void everyCommandHasItsHelpThreeWays(String command) throws IOException {
         NqueensProcess.Result help = nqueens(command, "--help");
         assertThat(help.exitCode()).as(help.err()).isZero();
@@ -78,7 +78,7 @@ class CommandLineTests {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "''                    | nqueens: no command given (commands: run, show, count, verify, sql, history, schedule, db-server, serve, worker, cluster; see --help)",
+        "''                    | nqueens: no command given (commands: run, show, count, verify, sql, history, schedule, db-server, serve, worker, cluster, prune, backup, restore; see --help)",
         "frobnicate            | nqueens: Unmatched argument at index 0: 'frobnicate'",
         "run --fast            | nqueens: Unknown option: '--fast'",
         "run --foo             | nqueens: Unknown option: '--foo'",
@@ -121,7 +121,15 @@ class CommandLineTests {
         "serve --port http     | nqueens: invalid value 'http' for --port: a TCP port 1..65535",
         "worker --threads 0    | nqueens: invalid value '0' for --threads",
         "worker --fast         | nqueens: Unknown option: '--fast'",
-        "cluster extra         | nqueens: Unmatched argument at index 1: 'extra'"})
+        "cluster extra         | nqueens: Unmatched argument at index 1: 'extra'",
+        "prune                 | nqueens: Missing required option: '--older-than=AGE'",
+        "prune --older-than 5x | nqueens: invalid value '5x' for --older-than: an age such as 90d, 12h or 30m",
+        "prune --older-than 0d | nqueens: invalid value '0d' for --older-than: the age must be longer than zero",
+        "backup                | nqueens: Missing required parameter: 'FILE.zip'",
+        "backup nqueens.tar    | nqueens: invalid backup file 'nqueens.tar': a zip file's name, ending in .zip",
+        "backup missing/b.zip  | nqueens: invalid backup file 'missing/b.zip': folder ",
+        "restore               | nqueens: Missing required parameter: 'FILE.zip'",
+        "restore missing.zip   | nqueens: invalid backup file 'missing.zip': there is no readable file "})
     void badArgumentsGetOneLineOnStderrExitTwoAndWriteNothing(String args, String message) throws IOException {
         NqueensProcess.Result result = nqueens(args.isEmpty() ? new String[0] : split(args));
         assertThat(result.exitCode()).as(result.err()).isEqualTo(2);

@@ -1,0 +1,132 @@
+package dev.nqueens.cli;
+
+import dev.nqueens.failure.BusyException;
+import dev.nqueens.failure.ExitCode;
+import dev.nqueens.failure.Failure;
+import dev.nqueens.failure.InvalidInputException;
+import dev.nqueens.failure.UnavailableException;
+import dev.nqueens.h2.BackupChannel;
+import dev.nqueens.h2.H2Backup;
+import dev.nqueens.h2.H2File;
+import dev.nqueens.h2.HolderMarker;
+import dev.nqueens.settings.Durations;
+import dev.nqueens.store.Database;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code backup FILE.zip}: a consistent copy of the embedded H2 file, also while {@code serve},
+ * {@code schedule} or {@code db-server} holds it: then the holder takes it
+ * ({@link BackupChannel}); otherwise this command opens the file read-only and takes it itself.
+ */
+@Command(name = "backup", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        header = "Back up the H2 file to a zip file, also while it is in use.",
+        description = "A consistent copy made with H2's BACKUP TO: by serve, schedule or db-server when one of"
+                + " them holds the file, else by this command with the file opened read-only. PostgreSQL: use"
+                + " pg_dump. Put it back with restore.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  ./nqueens backup backups/nqueens.zip",
+            "  ./nqueens backup \"backups/nqueens-$(date +%%F).zip\"     (from cron)"})
+final class BackupCommand implements Callable<Integer> {
+
+    /** The settings only: it asks the file's holder, or opens the file itself. */
+    static final Needs NEEDS = Needs.NOTHING;
+
+    @ParentCommand
+    NqueensCommand nqueens;
+
+    @Parameters(index = "0", paramLabel = "FILE.zip", description = "The backup to write (an existing one is replaced).")
+    String file;
+
+    @Override
+    public Integer call() throws IOException {
+        Path target = target(nqueens.launch().console().workingDirectory(), file);
+        try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
+            Database database = Database.of(session.environment(), session.settings());
+            H2File h2 = embeddedFile(database, "backup", "back it up with pg_dump (docs/operations.md)");
+            long started = System.nanoTime();
+            Optional<HolderMarker.Holder> holder = HolderMarker.liveHolder(h2);
+            if (holder.isPresent()) {
+                throughHolder(database, holder.get(), target);
+            } else {
+                itself(database, h2, target);
+            }
+            session.console().out().printf("Backed up %s (%s) to %s (%s) in %s%s.%n", h2.dataFile(),
+                    megabytes(Files.size(h2.dataFile())), target, megabytes(Files.size(target)),
+                    Durations.format((System.nanoTime() - started) / 1e9),
+                    holder.map(held -> ", taken by " + held.name() + ", which holds it").orElse(""));
+            return ExitCode.OK;
+        }
+    }
+
+    /** FILE.zip, checked before anything is opened: a zip file's name in a folder that exists and is writable. */
+    static Path target(Path workingDirectory, String file) {
+        Path target = workingDirectory.resolve(file).toAbsolutePath().normalize();
+        if (!target.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".zip")) {
+            throw new InvalidInputException("invalid backup file '" + file + "': a zip file's name, ending in .zip");
+        }
+        if (Files.isDirectory(target)) {
+            throw new InvalidInputException("invalid backup file '" + file + "': it is a folder");
+        }
+        Path folder = target.getParent();
+        if (!Files.isDirectory(folder) || !Files.isWritable(folder)) {
+            throw new InvalidInputException("invalid backup file '" + file + "': folder " + folder
+                    + (Files.isDirectory(folder) ? " is not writable" : " does not exist"));
+        }
+        return target;
+    }
+
+    /** The embedded H2 file the settings name; another database is bad input for {@code command}. */
+    static H2File embeddedFile(Database database, String command, String instead) {
+        return database.h2File().orElseThrow(() -> new InvalidInputException(command + " works on the embedded H2"
+                + " file; the configured database " + database.shownUrl() + " is not one: " + instead));
+    }
+
+    private static void throughHolder(Database database, HolderMarker.Holder holder, Path target) {
+        Path socket = holder.backupSocket().orElseThrow(() -> new BusyException("the database " + database.shownUrl()
+                + " is in use by " + holder.name() + ", which takes no backups (a process of an older build?):"
+                + " back up after it has stopped"));
+        try {
+            BackupChannel.request(socket, target);
+        } catch (BackupChannel.RefusedException e) {
+            throw new Failure(ExitCode.FAILED, holder.name() + " could not write the backup: " + e.getMessage());
+        } catch (IOException e) {
+            throw new UnavailableException("cannot reach " + holder.name() + ", which holds the database "
+                    + database.shownUrl() + ", for a backup (" + socket + ": " + e.getMessage() + ")");
+        }
+    }
+
+    private static void itself(Database database, H2File h2, Path target) throws IOException {
+        if (!Files.exists(h2.dataFile())) {
+            throw new UnavailableException("the database " + database.shownUrl() + " does not exist yet: `./nqueens"
+                    + " run` creates it");
+        }
+        SingleConnectionDataSource readOnly = database.reading(false).dataSource();
+        try (Connection connection = readOnly.getConnection()) {
+            H2Backup.take(connection, target);
+        } catch (SQLException e) {
+            if (e.getErrorCode() == Failures.H2_DATABASE_IN_USE) {
+                throw new BusyException("the database " + database.shownUrl() + " is in use by another process (a"
+                        + " run?): back up when it has ended (serve, schedule and db-server take backups themselves)");
+            }
+            throw new Failure(ExitCode.FAILED, "the backup failed: " + Failure.rootMessage(e));
+        } finally {
+            readOnly.destroy();
+        }
+    }
+
+    private static String megabytes(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
+    }
+}
