@@ -163,9 +163,9 @@ public final class FundamentalEnumerator {
      */
     private boolean isRepresentative() {
         int fixed = 1;
-        for (int g = 1; g < StartConstellation.SYMMETRY_COUNT; g++) {
+        for (int g = 1; g < SquareSymmetry.COUNT; g++) {
             for (int r = 0; r < n; r++) {
-                int packed = StartConstellation.transform(n, g, r, Integer.numberOfTrailingZeros(queen[r]));
+                int packed = SquareSymmetry.transform(n, g, r, Integer.numberOfTrailingZeros(queen[r]));
                 image[packed >> 8] = packed & 0xff;
             }
             int order = compareWithImage();
@@ -176,7 +176,7 @@ public final class FundamentalEnumerator {
                 fixed++;
             }
         }
-        orbitSize = StartConstellation.SYMMETRY_COUNT / fixed;
+        orbitSize = SquareSymmetry.COUNT / fixed;
         return true;
     }
 
