@@ -75,9 +75,8 @@ public final class CountingEngine {
         }
         int h = n / 2;
         this.table = layout.searchQuadrants() ? null : QuadrantTable.of(h);
-        QuadrantSource top = table == null ? new QuadrantSearch(h) : table.reader();
-        QuadrantSource bottom = table == null ? new QuadrantSearch(h) : table.reader();
-        this.counter = new TaskCounter(n, top, bottom, layout);
+        QuadrantSource source = table == null ? new QuadrantSearch(h) : table.reader();
+        this.counter = new TaskCounter(n, new QuadrantPatterns(n, source, table, layout.tabulateSegments()), layout);
     }
 
     /** The host's layout, or the same with quadrants searched if the table does not fit in the heap. */
@@ -96,11 +95,10 @@ public final class CountingEngine {
         if (n == 1) {
             return host;
         }
-        if (MemoryModel.tableBytes(n) + MemoryModel.threadBytes(n) <= free) {
-            return host;
-        }
-        if (MemoryModel.threadBytes(n) <= free) {
-            return host.searchingQuadrants();
+        for (Layout layout : List.of(host, host.convertingCells(), host.searchingQuadrants())) {
+            if (MemoryModel.sharedBytes(n, layout) + MemoryModel.threadBytes(n, layout) <= free) {
+                return layout;
+            }
         }
         throw new IllegalStateException(String.format("counting n=%d needs about %d MB of heap, %d MB are free:"
                 + " start the JVM with a larger -Xmx", n, (MemoryModel.threadBytes(n) >> 20) + 1, free >> 20));
@@ -126,7 +124,11 @@ public final class CountingEngine {
         if (threads < 1) {
             throw new IllegalArgumentException("need at least 1 thread, got " + threads);
         }
-        return n == 1 ? 0 : MemoryModel.tableBytes(n) + threads * MemoryModel.threadBytes(n);
+        if (n == 1) {
+            return 0;
+        }
+        Layout host = Layout.forHost();
+        return MemoryModel.sharedBytes(n, host) + threads * MemoryModel.threadBytes(n, host);
     }
 
     /** How engines count on this host, one line for the log (see {@code Layout}). */

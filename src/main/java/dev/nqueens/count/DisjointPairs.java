@@ -37,8 +37,8 @@ import java.util.Arrays;
  */
 final class DisjointPairs {
 
-    /** Bits per chunk: a chunk's table has 64 rows. */
-    static final int CHUNK = 6;
+    /** Bits per chunk: a chunk's table has 256 rows. */
+    static final int CHUNK = 8;
     private static final int ROWS = 1 << CHUNK;
     private static final int MAX_CUT = 12;
 
@@ -53,8 +53,10 @@ final class DisjointPairs {
     private int[] bucketStart = new int[(1 << MAX_CUT) + 1];
     private int[] bucketWord = new int[(1 << MAX_CUT) + 1];
     private long[] table = new long[1 << 14];
-    private final long[] slice = new long[64];
+    /** A word's 64 patterns, then (transposed) its longs per bit; spare rows for a chunk past the last bit. */
+    private final long[] slice = new long[64 + CHUNK];
     private int stride;
+    private final long[] lowRows = new long[16];
 
     /**
      * A counter of pairs of {@code bits}-bit sets made of two windows of {@code bits / 2}
@@ -81,6 +83,10 @@ final class DisjointPairs {
         if (patternCount == 0 || itemCount == 0) {
             return 0;
         }
+        if (itemCount < patternCount) {
+            // Disjointness is symmetric: the smaller list is bit-sliced, so fewer tables are built.
+            return count(patternSource, patternRanges, patternRangeCount, itemSource, itemRanges, itemRangeCount);
+        }
         int cut = cutBits(patternCount);
         // The cut bits: the middle pair of diagonals and their neighbours, cut..cut + k - 1.
         int lowest = Math.max(0, Math.min(bits - cut, middle + 1 - cut / 2));
@@ -90,22 +96,25 @@ final class DisjointPairs {
         sortByCut(itemSource, itemRanges, itemRangeCount, itemCount, lowest, cut, true);
         buildTables(buckets, chunks);
         long sum = 0;
-        for (int x = 0; x < buckets; x++) {
-            if (itemStart[x] == itemStart[x + 1]) {
-                continue;
-            }
-            int avoid = ~x & (buckets - 1);
-            // Every subset y of the bits x leaves clear, y = avoid first, down to 0.
-            for (int y = avoid;; y = (y - 1) & avoid) {
-                if (bucketWord[y] < bucketWord[y + 1]) {
-                    sum += countBlock(chunks, itemStart[x], itemStart[x + 1], bucketWord[y], bucketWord[y + 1]);
-                }
-                if (y == 0) {
-                    break;
-                }
+        for (int y = 0; y < buckets; y++) {
+            int avoid = ~y & (buckets - 1);
+            for (int word = bucketWord[y]; word < bucketWord[y + 1]; word++) {
+                sum += countWord(chunks, word, avoid);
             }
         }
         return sum;
+    }
+
+    /**
+     * The matches of one word of bucket {@code y} with the items of every group {@code x} that
+     * avoids {@code y} ({@code x} a subset of {@code avoid}).
+     */
+    private long countWord(int chunks, int word, int avoid) {
+        return switch (chunks) {
+            case 1, 2, 3, 4 -> countFour(word, avoid);
+            case 5 -> countFive(word, avoid);
+            default -> countAny(chunks, word, avoid);
+        };
     }
 
     /** How many bits to cut: buckets of about {@code patternsPerBucket} patterns, at most {@link #MAX_CUT}. */
@@ -142,6 +151,17 @@ final class DisjointPairs {
             } else {
                 patterns = sorted;
             }
+        }
+        if (cut == 0) {
+            int at = 0;
+            for (int r = 0; r < rangeCount; r++) {
+                int length = ranges[2 * r + 1] - ranges[2 * r];
+                System.arraycopy(source, ranges[2 * r], sorted, at, length);
+                at += length;
+            }
+            start[0] = 0;
+            start[1] = count;
+            return;
         }
         long below = (1L << lowest) - 1;
         int above = lowest + cut;
@@ -196,12 +216,36 @@ final class DisjointPairs {
         long[] t = table;
         // Slots past the last pattern count as conflicts: they are set in every row of chunk 0.
         long unused = count == 64 ? 0 : -1L << count;
+        long[] low = lowRows;
         for (int j = 0, base = word * stride; j < chunks; j++, base += ROWS) {
-            t[base] = j == 0 ? unused : 0;
-            for (int v = 1; v < ROWS; v++) {
-                int bit = j * CHUNK + Integer.numberOfTrailingZeros(v);
-                t[base + v] = t[base + (v & (v - 1))] | (bit < 64 ? s[bit] : 0);
+            int bit = j * CHUNK;
+            fillSixteen(low, j == 0 ? unused : 0, s[bit], s[bit + 1], s[bit + 2], s[bit + 3]);
+            long b4 = s[bit + 4];
+            long b5 = s[bit + 5];
+            long b6 = s[bit + 6];
+            long b7 = s[bit + 7];
+            for (int high = 0; high < 16; high++) {
+                long h = ((high & 1) != 0 ? b4 : 0) | ((high & 2) != 0 ? b5 : 0) | ((high & 4) != 0 ? b6 : 0)
+                        | ((high & 8) != 0 ? b7 : 0);
+                int at = base + 16 * high;
+                for (int i = 0; i < 16; i++) {
+                    t[at + i] = low[i] | h;
+                }
             }
+        }
+    }
+
+    /** {@code low[v]} = the OR of {@code unused} and the {@code b_i} whose bit i is set in v. */
+    private static void fillSixteen(long[] low, long unused, long b0, long b1, long b2, long b3) {
+        low[0] = unused;
+        low[1] = unused | b0;
+        low[2] = unused | b1;
+        low[3] = low[1] | b1;
+        for (int i = 0; i < 4; i++) {
+            low[4 + i] = low[i] | b2;
+        }
+        for (int i = 0; i < 8; i++) {
+            low[8 + i] = low[i] | b3;
         }
     }
 
@@ -223,114 +267,79 @@ final class DisjointPairs {
         }
     }
 
-    /** The matches of items {@code from .. to-1} against words {@code wordFrom .. wordTo-1}. */
-    private long countBlock(int chunks, int from, int to, int wordFrom, int wordTo) {
-        return switch (chunks) {
-            case 1, 2, 3, 4 -> countFour(from, to, wordFrom * stride, wordTo * stride);
-            case 5 -> countFive(from, to, wordFrom * stride, wordTo * stride);
-            case 6 -> countSix(from, to, wordFrom * stride, wordTo * stride);
-            case 7 -> countSeven(from, to, wordFrom * stride, wordTo * stride);
-            default -> countAny(chunks, from, to, wordFrom * stride, wordTo * stride);
-        };
-    }
+    // The kernels below differ only in the number of chunks, so that the chunk offsets need no
+    // array. A chunk past the item's bits reads row 0, which is 0 outside chunk 0.
 
-    // The kernels below differ only in the number of chunks: with it fixed, the chunk offsets stay
-    // in registers. A chunk past the item's bits reads row 0, which is 0 outside chunk 0.
+    // The word's tables are copied into an array allocated here, whose length the JIT then knows:
+    // an index 256 j + (x & 255) is within it, so the loads need no bounds check. The kernels
+    // differ only in the number of chunks, so that no loop runs over the chunks. A chunk past the
+    // item's bits reads row 0, which is 0 outside chunk 0.
 
-    private long countFour(int from, int to, int begin, int end) {
-        final long[] t = table;
-        final long[] it = items;
-        final int stride = this.stride;
-        long sum = 0;
-        for (int i = from; i < to; i++) {
-            long x = it[i];
-            int o0 = (int) x & 63;
-            int o1 = stride > 64 ? 64 + ((int) (x >>> 6) & 63) : 0;
-            int o2 = stride > 128 ? 128 + ((int) (x >>> 12) & 63) : 0;
-            int o3 = stride > 192 ? 192 + ((int) (x >>> 18) & 63) : 0;
-            for (int w = begin; w < end; w += stride) {
-                sum += Long.bitCount(~(t[w + o0] | t[w + o1] | t[w + o2] | t[w + o3]));
-            }
-        }
-        return sum;
-    }
-
-    private long countFive(int from, int to, int begin, int end) {
-        final long[] t = table;
+    private long countFour(int word, int avoid) {
+        long[] t = new long[4 * ROWS];
+        System.arraycopy(table, word * stride, t, 0, Math.min(stride, 4 * ROWS));
         final long[] it = items;
         long sum = 0;
-        for (int i = from; i < to; i++) {
-            long x = it[i];
-            int o0 = (int) x & 63;
-            int o1 = 64 + ((int) (x >>> 6) & 63);
-            int o2 = 128 + ((int) (x >>> 12) & 63);
-            int o3 = 192 + ((int) (x >>> 18) & 63);
-            int o4 = 256 + ((int) (x >>> 24) & 63);
-            for (int w = begin; w < end; w += 320) {
-                sum += Long.bitCount(~(t[w + o0] | t[w + o1] | t[w + o2] | t[w + o3] | t[w + o4]));
+        // Every subset x of avoid, avoid first, down to 0: the item groups this word may match.
+        for (int x = avoid;; x = (x - 1) & avoid) {
+            for (int i = itemStart[x], to = itemStart[x + 1]; i < to; i++) {
+                long item = it[i];
+                long rejected = t[(int) item & 255];
+                item >>>= 8;
+                rejected |= t[256 + ((int) item & 255)];
+                item >>>= 8;
+                rejected |= t[512 + ((int) item & 255)];
+                item >>>= 8;
+                rejected |= t[768 + ((int) item & 255)];
+                sum += Long.bitCount(~rejected);
+            }
+            if (x == 0) {
+                return sum;
             }
         }
-        return sum;
     }
 
-    private long countSix(int from, int to, int begin, int end) {
-        final long[] t = table;
+    private long countFive(int word, int avoid) {
+        long[] t = new long[5 * ROWS];
+        System.arraycopy(table, word * stride, t, 0, 5 * ROWS);
         final long[] it = items;
         long sum = 0;
-        for (int i = from; i < to; i++) {
-            long x = it[i];
-            int o0 = (int) x & 63;
-            int o1 = 64 + ((int) (x >>> 6) & 63);
-            int o2 = 128 + ((int) (x >>> 12) & 63);
-            int o3 = 192 + ((int) (x >>> 18) & 63);
-            int o4 = 256 + ((int) (x >>> 24) & 63);
-            int o5 = 320 + ((int) (x >>> 30) & 63);
-            for (int w = begin; w < end; w += 384) {
-                sum += Long.bitCount(~(t[w + o0] | t[w + o1] | t[w + o2] | t[w + o3] | t[w + o4] | t[w + o5]));
+        for (int x = avoid;; x = (x - 1) & avoid) {
+            for (int i = itemStart[x], to = itemStart[x + 1]; i < to; i++) {
+                long item = it[i];
+                long rejected = t[(int) item & 255];
+                item >>>= 8;
+                rejected |= t[256 + ((int) item & 255)];
+                item >>>= 8;
+                rejected |= t[512 + ((int) item & 255)];
+                item >>>= 8;
+                rejected |= t[768 + ((int) item & 255)];
+                item >>>= 8;
+                rejected |= t[1024 + ((int) item & 255)];
+                sum += Long.bitCount(~rejected);
+            }
+            if (x == 0) {
+                return sum;
             }
         }
-        return sum;
     }
 
-    private long countSeven(int from, int to, int begin, int end) {
+    private long countAny(int chunks, int word, int avoid) {
         final long[] t = table;
-        final long[] it = items;
+        final int base = word * stride;
         long sum = 0;
-        for (int i = from; i < to; i++) {
-            long x = it[i];
-            int o0 = (int) x & 63;
-            int o1 = 64 + ((int) (x >>> 6) & 63);
-            int o2 = 128 + ((int) (x >>> 12) & 63);
-            int o3 = 192 + ((int) (x >>> 18) & 63);
-            int o4 = 256 + ((int) (x >>> 24) & 63);
-            int o5 = 320 + ((int) (x >>> 30) & 63);
-            int o6 = 384 + ((int) (x >>> 36) & 63);
-            for (int w = begin; w < end; w += 448) {
-                sum += Long.bitCount(~(t[w + o0] | t[w + o1] | t[w + o2] | t[w + o3] | t[w + o4] | t[w + o5]
-                        | t[w + o6]));
-            }
-        }
-        return sum;
-    }
-
-    private long countAny(int chunks, int from, int to, int begin, int end) {
-        final long[] t = table;
-        final int stride = this.stride;
-        int[] offsets = new int[chunks];
-        long sum = 0;
-        for (int i = from; i < to; i++) {
-            long x = items[i];
-            for (int j = 0; j < chunks; j++) {
-                offsets[j] = j * ROWS + (int) (x >>> (j * CHUNK) & 63);
-            }
-            for (int w = begin; w < end; w += stride) {
+        for (int x = avoid;; x = (x - 1) & avoid) {
+            for (int i = itemStart[x], to = itemStart[x + 1]; i < to; i++) {
+                long item = items[i];
                 long rejected = 0;
-                for (int j = 0; j < chunks; j++) {
-                    rejected |= t[w + offsets[j]];
+                for (int j = 0; j < chunks; j++, item >>>= CHUNK) {
+                    rejected |= t[base + j * ROWS + ((int) item & (ROWS - 1))];
                 }
                 sum += Long.bitCount(~rejected);
             }
+            if (x == 0) {
+                return sum;
+            }
         }
-        return sum;
     }
 }

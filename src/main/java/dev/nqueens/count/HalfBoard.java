@@ -26,27 +26,20 @@ import java.util.Arrays;
  * bottom placement on complementary columns make a solution if and only if their patterns share
  * no bit (rows, columns and the other diagonals are disjoint by construction).
  *
- * <p>The two quadrants of a half can only share diagonals that cross the border too (a "/"
- * diagonal of the left quadrant reaches the right one only below row {@code offset - 1 - ...},
- * i.e. on its way to the other half), so two quadrant placements fit together exactly when their
- * patterns share no bit, and the half's pattern is their OR. A quadrant's pattern comes from its
- * stored diagonals by shifting each direction by 0 or {@code ±offset} diagonals: no per-square work.
+ * <p>The two quadrants of a half share only diagonals that cross the border too: a diagonal
+ * that meets both the left and the right quadrant of the top half passes below the left one's
+ * lowest row on its way, into the bottom half. So two quadrant placements fit together exactly
+ * when their patterns share no bit, and the half's pattern is their OR ({@link QuadrantPatterns}).
  *
  * <p>Not thread-safe; buffers grow to the largest half seen and are reused.
  */
 final class HalfBoard {
 
     private static final long SLASHES = 0x5555555555555555L;
-    private static final long BACKS = 0xAAAAAAAAAAAAAAAAL;
 
-    private final QuadrantSource quadrants;
-    private final int n;
+    private final QuadrantPatterns quadrants;
     private final int h;
-    private final int offset;
-    private final long patternMask;
     private Segment segment;
-    /** Per quadrant (0 top left, 1 top right, 2 bottom left, 3 bottom right): its diagonals the middle queens occupy. */
-    private final long[] blocked = new long[4];
     private int left;
     private int right;
     private int rows;
@@ -61,45 +54,15 @@ final class HalfBoard {
     int[] groupStart = new int[65];
     int groups;
 
-    private long[] rightPatterns = new long[64];
-
-    /** A half board of size {@code n}, reading its quadrants from {@code quadrants}. */
-    HalfBoard(int n, QuadrantSource quadrants) {
+    /** A half board of size {@code n}, taking its quadrants' patterns from {@code quadrants}. */
+    HalfBoard(int n, QuadrantPatterns quadrants) {
         this.quadrants = quadrants;
-        this.n = n;
         this.h = n / 2;
-        this.offset = n - h;
-        this.patternMask = (1L << 2 * (2 * h - 1)) - 1;
     }
 
-    /** Builds the halves of {@code segment} (of this half board's size) from now on. */
+    /** Builds the halves of {@code segment} from now on (its quadrants must be in use). */
     void use(Segment segment) {
         this.segment = segment;
-        for (int q = 0; q < 4; q++) {
-            blocked[q] = localDiagonals(q, segment.occupiedSlash, segment.occupiedBack);
-        }
-    }
-
-    /**
-     * The diagonals of quadrant {@code q} (in its own interleaved numbering, see
-     * {@link QuadrantTable}) that are among the board's diagonals given.
-     */
-    private long localDiagonals(int q, long slashes, long backs) {
-        int firstRow = q < 2 ? 0 : offset;
-        int firstColumn = q % 2 == 0 ? 0 : offset;
-        long local = 0;
-        for (int d = 0; d <= 2 * h - 2; d++) {
-            // Square (r, c) of the quadrant is (firstRow + r, firstColumn + c) of the board.
-            int slash = d + firstRow + firstColumn;
-            int back = d - (h - 1) + firstRow - firstColumn + n - 1;
-            if (slash < 64 && (slashes >>> slash & 1) != 0) {
-                local |= 1L << 2 * d;
-            }
-            if (back >= 0 && back < 64 && (backs >>> back & 1) != 0) {
-                local |= 1L << 2 * d + 1;
-            }
-        }
-        return local;
     }
 
     /** Bits of a pattern: two directions of {@code 2h - 1} diagonals. */
@@ -135,81 +98,42 @@ final class HalfBoard {
     /**
      * Adds the group of placements whose left quadrant takes rows {@code leftRows} (a subset of
      * {@link #rows()} of {@link #leftQueens()} rows): every pair of a left placement and a right
-     * placement on the other rows that share no diagonal, none on a diagonal of the middle queens.
+     * placement on the other rows that share no diagonal.
      */
     void addGroup(int leftRows) {
-        int rightCount = patternsOfRight(rows & ~leftRows);
-        quadrants.select(leftRows, leftColumns);
-        long[] entries = quadrants.array();
-        int from = quadrants.from();
-        int to = quadrants.to();
-        if (rightCount > 0 && size + (long) (to - from) * rightCount > patterns.length) {
-            grow(size + (long) (to - from) * rightCount);
+        int rightCount = quadrants.select(right, rows & ~leftRows, rightColumns);
+        int leftCount = rightCount == 0 ? 0 : quadrants.select(left, leftRows, leftColumns);
+        if (size + (long) leftCount * rightCount > patterns.length) {
+            grow(size + (long) leftCount * rightCount);
         }
-        long[] out = patterns;
-        long[] others = rightPatterns;
-        long leftBlocked = blocked[left];
-        int at = size;
-        for (int i = from; rightCount > 0 && i < to; i++) {
-            long entry = entries[i];
-            if ((entry & leftBlocked) != 0) {
-                continue;
-            }
-            long pattern = pattern(left, entry);
-            for (int j = 0; j < rightCount; j++) {
-                // Written always, kept only if the two quadrants share no diagonal: no branch to
-                // mispredict on a test that fails about as often as it passes.
-                long other = others[j];
-                out[at] = pattern | other;
-                at += (int) (((pattern & other) - 1) >>> 63);
-            }
-        }
-        size = at;
+        size = join(quadrants.array(left), quadrants.from(left), leftCount, quadrants.array(right),
+                quadrants.from(right), rightCount, patterns, size);
         if (groups + 1 >= groupRows.length) {
             groupRows = Arrays.copyOf(groupRows, 2 * groupRows.length);
             groupStart = Arrays.copyOf(groupStart, 2 * groupStart.length + 1);
         }
         groupRows[groups] = leftRows;
         groups++;
-        groupStart[groups] = at;
-    }
-
-    /** The patterns of the right quadrant's placements on {@code rightRows} clear of the middle queens; returns how many. */
-    private int patternsOfRight(int rightRows) {
-        quadrants.select(rightRows, rightColumns);
-        long[] entries = quadrants.array();
-        int from = quadrants.from();
-        int to = quadrants.to();
-        if (rightPatterns.length < to - from) {
-            rightPatterns = new long[Integer.highestOneBit(to - from) * 2];
-        }
-        long rightBlocked = blocked[right];
-        int count = 0;
-        for (int i = from; i < to; i++) {
-            long entry = entries[i];
-            rightPatterns[count] = pattern(right, entry);
-            count += (int) (((entry & rightBlocked) - 1) >>> 63);
-        }
-        return count;
+        groupStart[groups] = size;
     }
 
     /**
-     * The pattern of a placement of quadrant {@code q} from its interleaved diagonals: the border's
-     * diagonal {@code offset + i} is the quadrant's diagonal {@code i + offset} (top left "/",
-     * top right "\"), {@code i} (top right "/", top left "\", bottom left "/", bottom right "\") or
-     * {@code i - offset} (bottom left "\", bottom right "/"), so each direction is shifted by
-     * {@code 2·offset} bits or not at all, and what falls outside the border is cut off.
+     * Writes at {@code at} the OR of every pair of a left and a right pattern that share no bit;
+     * returns the end. Each OR is written always and kept only if the pair fits: no branch to
+     * mispredict on a test that fails about as often as it passes.
      */
-    private long pattern(int q, long diagonals) {
-        long slashes = diagonals & SLASHES;
-        long backs = diagonals & BACKS;
-        int shift = 2 * offset;
-        return switch (q) {
-            case 0 -> slashes >>> shift | backs;
-            case 1 -> slashes | backs >>> shift;
-            case 2 -> slashes | backs << shift;
-            default -> slashes << shift | backs;
-        } & patternMask;
+    private static int join(long[] lefts, int leftFrom, int leftCount, long[] rights, int rightFrom, int rightCount,
+            long[] out, int at) {
+        int end = at;
+        for (int i = leftFrom; i < leftFrom + leftCount; i++) {
+            long pattern = lefts[i];
+            for (int j = rightFrom; j < rightFrom + rightCount; j++) {
+                long other = rights[j];
+                out[end] = pattern | other;
+                end += (int) (((pattern & other) - 1) >>> 63);
+            }
+        }
+        return end;
     }
 
     private void grow(long needed) {

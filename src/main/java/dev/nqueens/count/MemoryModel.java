@@ -24,9 +24,20 @@ final class MemoryModel {
         return h <= QuadrantTable.MAX_SIDE ? QuadrantTable.bytes(h) : Long.MAX_VALUE / 4;
     }
 
-    /** Heap bytes one counting thread of size {@code n} needs. */
+    /** Heap bytes one counting thread of size {@code n} needs without per-segment patterns. */
     static long threadBytes(int n) {
         return THREAD_BASE + BYTES_PER_PLACEMENT * largestHalf(n);
+    }
+
+    /** Heap bytes one counting thread of size {@code n} with {@code layout} needs. */
+    static long threadBytes(int n, Layout layout) {
+        boolean tabulates = n % 2 == 1 && layout.tabulateSegments() && !layout.searchQuadrants();
+        return threadBytes(n) + (tabulates ? QuadrantPatterns.tabulatedBytes(n) : 0);
+    }
+
+    /** Heap bytes the threads share with {@code layout}: the quadrant table unless quadrants are searched. */
+    static long sharedBytes(int n, Layout layout) {
+        return layout.searchQuadrants() ? 0 : tableBytes(n);
     }
 
     /** How many counting threads of size {@code n} with {@code layout} fit in the heap left. */
@@ -36,24 +47,20 @@ final class MemoryModel {
         }
         Runtime runtime = Runtime.getRuntime();
         long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
-        long shared = layout.searchQuadrants() ? 0 : tableBytes(n);
-        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (free - shared) / threadBytes(n)));
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (free - sharedBytes(n, layout)) / threadBytes(n, layout)));
     }
 
     /**
-     * The most placements a half of any task of size {@code n} has (measured up to n = 21, beyond
-     * that growing by the measured factor per size).
+     * The most placements a half of any task of size {@code n} holds: measured up to n = 20 (a
+     * harness that built every task's halves as the engine does), beyond it grown by the measured
+     * factor from n - 2 (7 for even sizes, 6 for odd).
      */
     static long largestHalf(int n) {
-        long[] measured = {0, 1, 1, 1, 2, 4, 6, 12, 24, 48, 96, 192, 384, 800, 1_600, 3_200, 6_400, 12_800, 25_600,
-            51_200, 102_400, 204_800};
+        long[] measured = {0, 1, 1, 1, 2, 1, 2, 2, 10, 5, 29, 18, 116, 74, 514, 282, 2_786, 1_500, 16_024, 8_560,
+            106_463};
         if (n < measured.length) {
             return measured[n];
         }
-        long size = measured[measured.length - 1];
-        for (int m = measured.length; m <= n; m++) {
-            size *= 3;
-        }
-        return size;
+        return largestHalf(n - 2) * (n % 2 == 0 ? 7 : 6);
     }
 }

@@ -37,6 +37,7 @@ final class TaskCounter {
     private static final byte OUT = 2;
 
     private final PairSymmetry symmetry;
+    private final QuadrantPatterns quadrants;
     private final HalfBoard top;
     private final HalfBoard bottom;
     private final DisjointPairs pairs;
@@ -52,15 +53,13 @@ final class TaskCounter {
     private final int[] single = new int[2];
     private final int[] other = new int[2];
 
-    /**
-     * A counter for boards of size {@code n} (at least 2), whose halves read their quadrants from
-     * {@code topQuadrants} and {@code bottomQuadrants}.
-     */
-    TaskCounter(int n, QuadrantSource topQuadrants, QuadrantSource bottomQuadrants, Layout layout) {
+    /** A counter for boards of size {@code n} (at least 2), whose halves join the patterns of {@code quadrants}. */
+    TaskCounter(int n, QuadrantPatterns quadrants, Layout layout) {
         this.h = n / 2;
         this.symmetry = new PairSymmetry(2 * h);
-        this.top = new HalfBoard(n, topQuadrants);
-        this.bottom = new HalfBoard(n, bottomQuadrants);
+        this.quadrants = quadrants;
+        this.top = new HalfBoard(n, quadrants);
+        this.bottom = new HalfBoard(n, quadrants);
         this.pairs = new DisjointPairs(top.patternBits(), layout);
         this.quarterTurn = QuarterTurnSolutions.byPair(n);
         this.half = (1 << h) - 1;
@@ -71,6 +70,7 @@ final class TaskCounter {
     void count(Segment segment, int c, Tally tally) {
         if (segment != this.segment) {
             this.segment = segment;
+            quadrants.use(segment);
             top.use(segment);
             bottom.use(segment);
         }

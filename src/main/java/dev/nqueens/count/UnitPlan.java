@@ -66,17 +66,25 @@ final class UnitPlan {
             of.add(0);
             return;
         }
+        // Two passes over the tasks, the second cutting: costs are recomputed rather than kept
+        // (n = 25 has 135 million tasks).
         long totalCost = 0;
         for (Segment segment : segments) {
-            totalCost += segmentCost(segment);
+            TaskCost model = new TaskCost(segment);
+            Walk walk = new Walk(segment);
+            for (int t = 0; t < segment.tasks(); t++, walk.next()) {
+                totalCost += walk.cost(model);
+            }
         }
         long unitCost = Math.max(1, totalCost / Math.min(TARGET_UNITS, tasks));
         for (int s = 0; s < segments.size(); s++) {
             Segment segment = segments.get(s);
+            TaskCost model = new TaskCost(segment);
+            Walk walk = new Walk(segment);
             int first = 0;
             long cost = 0;
-            for (int t = 0; t < segment.tasks(); t++) {
-                cost += taskCost(segment, t);
+            for (int t = 0; t < segment.tasks(); t++, walk.next()) {
+                cost += walk.cost(model);
                 if (cost >= unitCost && t + 1 - first >= MIN_TASKS_PER_UNIT || t == segment.tasks() - 1) {
                     list.add(new WorkUnit(n, list.size(), (int) firstTask[s] + first, t + 1 - first, cost));
                     of.add(s);
@@ -87,17 +95,34 @@ final class UnitPlan {
         }
     }
 
-    private static long segmentCost(Segment segment) {
-        long cost = 0;
-        for (int t = 0; t < segment.tasks(); t++) {
-            cost += taskCost(segment, t);
-        }
-        return cost;
-    }
+    /**
+     * Walks a segment's tasks in order for their costs. Off the centre a task's cost depends only on
+     * how many of its columns are left ones, so the walk stays in the segment's own numbering of its
+     * free columns (left ones first), where the next set is one Gosper step away.
+     */
+    private static final class Walk {
+        private final Segment segment;
+        private final int leftMask;
+        private int index;
+        private int set;
 
-    /** A task's estimated cost, the same on every host: for now one per task. */
-    static long taskCost(Segment segment, int task) {
-        return 1;
+        Walk(Segment segment) {
+            this.segment = segment;
+            this.leftMask = (1 << Integer.bitCount(segment.columns & ((1 << segment.h) - 1))) - 1;
+            this.set = segment.symmetric ? (segment.tasks() == 0 ? 0 : segment.columnSet(0))
+                    : (1 << segment.topQueens()) - 1;
+        }
+
+        long cost(TaskCost model) {
+            return segment.symmetric ? model.of(set) : model.ofSplit(Integer.bitCount(set & leftMask));
+        }
+
+        void next() {
+            index++;
+            if (index < segment.tasks()) {
+                set = segment.symmetric ? segment.columnSet(index) : Binomial.nextSameCount(set);
+            }
+        }
     }
 
     /**

@@ -57,6 +57,7 @@ class CountingEngineTests {
         if (n < 16) {
             layouts.add(Layout.forCaches(32 << 10, 512 << 10).withBuckets(1));
             layouts.add(Layout.forCaches(32 << 10, 512 << 10).withBuckets(1 << 30));
+            layouts.add(Layout.forCaches(32 << 10, 512 << 10).convertingCells());
             layouts.add(Layout.forCaches(32 << 10, 512 << 10).searchingQuadrants());
         }
         List<CountResult> byUnit = null;
@@ -196,7 +197,7 @@ class CountingEngineTests {
         assertTrue(!fingerprint.equals(CountingEngine.unitListFingerprint(15)));
         // The list of this build, pinned: a change to how sizes are cut into units or to what a
         // unit counts must change this value on purpose (a resumed run or another worker checks it).
-        assertEquals("2b3e6949ac5ed29581c4918bd6ecabd87a22ba1d65b775776bc6897ddde9cc7c", fingerprint);
+        assertEquals("a1c871b11a18c952181c37e91c0f1ff588230c1eedb114360003054bac657458", fingerprint);
     }
 
     @Test
@@ -227,12 +228,14 @@ class CountingEngineTests {
         assertTrue(CountingEngine.heapBytesNeeded(21, 1) > CountingEngine.heapBytesNeeded(20, 1));
         assertTrue(CountingEngine.heapBytesNeeded(21, 2) < 1L << 30, "n = 21 on two threads under 1 GB");
         Layout host = Layout.forCaches(32 << 10, 512 << 10);
-        long needed = CountingEngine.heapBytesNeeded(22, 1);
-        assertEquals(host, CountingEngine.chooseLayout(22, host, needed));
-        Layout small = CountingEngine.chooseLayout(22, host, needed - MemoryModel.tableBytes(22) / 2);
+        long needed = MemoryModel.sharedBytes(23, host) + MemoryModel.threadBytes(23, host);
+        assertEquals(host, CountingEngine.chooseLayout(23, host, needed));
+        Layout converting = CountingEngine.chooseLayout(23, host, needed - 1);
+        assertTrue(!converting.tabulateSegments() && !converting.searchQuadrants(), converting.describe());
+        Layout small = CountingEngine.chooseLayout(23, host, MemoryModel.threadBytes(23) + 1);
         assertTrue(small.searchQuadrants(), small.describe());
         IllegalStateException refused = assertThrows(IllegalStateException.class,
-                () -> CountingEngine.chooseLayout(22, host, 1 << 20));
+                () -> CountingEngine.chooseLayout(23, host, 1 << 20));
         assertTrue(refused.getMessage().contains("-Xmx"), refused.getMessage());
         assertThrows(IllegalArgumentException.class, () -> CountingEngine.heapBytesNeeded(20, 0));
     }

@@ -23,9 +23,13 @@ class HalfBoardTests {
     void groupsHoldThePatternsOfEveryHalfPlacement(int n) {
         int h = n / 2;
         QuadrantTable table = QuadrantTable.of(h);
-        for (boolean searched : new boolean[] {false, true}) {
-            HalfBoard board = new HalfBoard(n, searched ? new QuadrantSearch(h) : table.reader());
+        for (int way = 0; way < 3; way++) {
+            // From the table, cell by cell or tabulated per segment, and from searched cells.
+            QuadrantPatterns quadrants = way == 2 ? new QuadrantPatterns(n, new QuadrantSearch(h), null, false)
+                    : new QuadrantPatterns(n, table.reader(), table, way == 1);
+            HalfBoard board = new HalfBoard(n, quadrants);
             for (Segment segment : Segment.of(n)) {
+                quadrants.use(segment);
                 board.use(segment);
                 for (int c = 0; c < 1 << 2 * h; c++) {
                     if ((c & ~segment.columns) != 0 || Integer.bitCount(c) != segment.topQueens()) {

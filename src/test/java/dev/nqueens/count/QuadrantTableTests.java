@@ -46,6 +46,22 @@ class QuadrantTableTests {
         assertEquals(1L << 2 * 3 | 1L << 2 * 1 + 1, reader.array()[reader.from()]);
     }
 
+    /** The stated counts per number of queens are the table's, and add up to its size. */
+    @Test
+    void countsPlacementsByQueens() {
+        for (int h = 1; h <= 10; h++) {
+            QuadrantTable table = QuadrantTable.of(h);
+            long[] byQueens = new long[h + 1];
+            for (int cell = 0; cell < 1 << 2 * h; cell++) {
+                byQueens[Integer.bitCount(cell & ((1 << h) - 1))] += table.start[cell + 1] - table.start[cell];
+            }
+            assertEquals(Arrays.toString(byQueens), Arrays.toString(TaskCost.placementsWith(h)), "side " + h);
+        }
+        for (int h = 11; h <= QuadrantTable.MAX_SIDE; h++) {
+            assertEquals(QuadrantTable.placements(h), Arrays.stream(TaskCost.placementsWith(h)).sum(), "side " + h);
+        }
+    }
+
     @Test
     void knowsItsSizeWithoutBuildingIt() {
         assertEquals(7_535_369, QuadrantTable.placements(10));
