@@ -90,7 +90,8 @@ final class DisjointPairs {
         int cut = cutBits(patternCount);
         // The cut bits: the middle pair of diagonals and their neighbours, cut..cut + k - 1.
         int lowest = Math.max(0, Math.min(bits - cut, middle + 1 - cut / 2));
-        int chunks = Math.max(1, (bits - cut + CHUNK - 1) / CHUNK);
+        // At least 4 chunks: the 4-chunk kernel copies whole words (a missing chunk's rows are 0).
+        int chunks = Math.max(4, (bits - cut + CHUNK - 1) / CHUNK);
         int buckets = 1 << cut;
         sortByCut(patternSource, patternRanges, patternRangeCount, patternCount, lowest, cut, false);
         sortByCut(itemSource, itemRanges, itemRangeCount, itemCount, lowest, cut, true);
@@ -99,22 +100,14 @@ final class DisjointPairs {
         for (int y = 0; y < buckets; y++) {
             int avoid = ~y & (buckets - 1);
             for (int word = bucketWord[y]; word < bucketWord[y + 1]; word++) {
-                sum += countWord(chunks, word, avoid);
+                sum += switch (chunks) {
+                    case 4 -> countFour(word, avoid);
+                    case 5 -> countFive(word, avoid);
+                    default -> countAny(chunks, word, avoid);
+                };
             }
         }
         return sum;
-    }
-
-    /**
-     * The matches of one word of bucket {@code y} with the items of every group {@code x} that
-     * avoids {@code y} ({@code x} a subset of {@code avoid}).
-     */
-    private long countWord(int chunks, int word, int avoid) {
-        return switch (chunks) {
-            case 1, 2, 3, 4 -> countFour(word, avoid);
-            case 5 -> countFive(word, avoid);
-            default -> countAny(chunks, word, avoid);
-        };
     }
 
     /** How many bits to cut: buckets of about {@code patternsPerBucket} patterns, at most {@link #MAX_CUT}. */
@@ -270,17 +263,17 @@ final class DisjointPairs {
     // The kernels below differ only in the number of chunks, so that the chunk offsets need no
     // array. A chunk past the item's bits reads row 0, which is 0 outside chunk 0.
 
-    // The word's tables are copied into an array allocated here, whose length the JIT then knows:
-    // an index 256 j + (x & 255) is within it, so the loads need no bounds check. The kernels
-    // differ only in the number of chunks, so that no loop runs over the chunks. A chunk past the
-    // item's bits reads row 0, which is 0 outside chunk 0.
+    // One word of a bucket against the items of every group x that avoids the bucket's cut bits
+    // (x a subset of avoid, from avoid down to 0). The word's tables are copied into an array
+    // allocated here, whose length the JIT then knows: an index 256 j + (item & 255) is within it,
+    // so the loads need no bounds check (and a copy of the whole array spares its zeroing). The
+    // kernels differ only in the number of chunks, so that no loop runs over the chunks.
 
     private long countFour(int word, int avoid) {
         long[] t = new long[4 * ROWS];
-        System.arraycopy(table, word * stride, t, 0, Math.min(stride, 4 * ROWS));
+        System.arraycopy(table, word * stride, t, 0, 4 * ROWS);
         final long[] it = items;
         long sum = 0;
-        // Every subset x of avoid, avoid first, down to 0: the item groups this word may match.
         for (int x = avoid;; x = (x - 1) & avoid) {
             for (int i = itemStart[x], to = itemStart[x + 1]; i < to; i++) {
                 long item = it[i];

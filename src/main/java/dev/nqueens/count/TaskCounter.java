@@ -50,6 +50,7 @@ final class TaskCounter {
     private byte[] bottomState = new byte[64];
     private int[] itemRanges = new int[128];
     private int[] patternRanges = new int[128];
+    private final java.util.Map<Long, int[]> subsetLists = new java.util.HashMap<>();
     private final int[] single = new int[2];
     private final int[] other = new int[2];
 
@@ -125,27 +126,37 @@ final class TaskCounter {
      */
     private byte[] build(HalfBoard board, boolean isTop, int columnSet, byte[] state, int high) {
         board.begin(isTop, columnSet & half, columnSet >>> h);
-        int rows = board.rows();
-        int queens = board.leftQueens();
         byte[] states = state;
-        for (int leftRows = rows;; leftRows = (leftRows - 1) & rows) {
-            if (Integer.bitCount(leftRows) == queens) {
-                byte s = states == null ? FREE : stateOf(isTop, leftRows, high);
-                if (s != OUT) {
-                    if (states != null && board.groups >= states.length) {
-                        states = Arrays.copyOf(states, 2 * states.length);
-                    }
-                    if (states != null) {
-                        states[board.groups] = s;
-                    }
-                    board.addGroup(leftRows);
+        for (int leftRows : subsets(board.rows(), board.leftQueens())) {
+            byte s = states == null ? FREE : stateOf(isTop, leftRows, high);
+            if (s != OUT) {
+                if (states != null && board.groups >= states.length) {
+                    states = Arrays.copyOf(states, 2 * states.length);
                 }
-            }
-            if (leftRows == 0) {
-                break;
+                if (states != null) {
+                    states[board.groups] = s;
+                }
+                board.addGroup(leftRows);
             }
         }
         return states;
+    }
+
+    /** The subsets of {@code rows} with {@code k} elements, ascending (listed once per pair, a few per segment). */
+    private int[] subsets(int rows, int k) {
+        long key = (long) rows << 8 | k;
+        int[] list = subsetLists.get(key);
+        if (list == null) {
+            list = new int[(int) Binomial.of(Integer.bitCount(rows), k)];
+            int at = 0;
+            for (int set = 0; set <= rows; set++) {
+                if ((set & ~rows) == 0 && Integer.bitCount(set) == k) {
+                    list[at++] = set;
+                }
+            }
+            subsetLists.put(key, list);
+        }
+        return list;
     }
 
     /**
