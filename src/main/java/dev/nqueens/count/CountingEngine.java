@@ -76,7 +76,7 @@ public final class CountingEngine {
         int h = n / 2;
         this.table = layout.searchQuadrants() ? null : QuadrantTable.of(h);
         QuadrantSource source = table == null ? new QuadrantSearch(h) : table.reader();
-        this.counter = new TaskCounter(n, new QuadrantPatterns(n, source, table, layout.tabulateSegments()), layout);
+        this.counter = new TaskCounter(n, new QuadrantPatterns(n, source), layout);
     }
 
     /** The host's layout, or the same with quadrants searched if the table does not fit in the heap. */
@@ -95,8 +95,8 @@ public final class CountingEngine {
         if (n == 1) {
             return host;
         }
-        for (Layout layout : List.of(host, host.convertingCells(), host.searchingQuadrants())) {
-            if (MemoryModel.sharedBytes(n, layout) + MemoryModel.threadBytes(n, layout) <= free) {
+        for (Layout layout : List.of(host, host.searchingQuadrants())) {
+            if (MemoryModel.sharedBytes(n, layout) + MemoryModel.threadBytes(n) <= free) {
                 return layout;
             }
         }
@@ -128,7 +128,7 @@ public final class CountingEngine {
             return 0;
         }
         Layout host = Layout.forHost();
-        return MemoryModel.sharedBytes(n, host) + threads * MemoryModel.threadBytes(n, host);
+        return MemoryModel.sharedBytes(n, host) + threads * MemoryModel.threadBytes(n);
     }
 
     /** How engines count on this host, one line for the log (see {@code Layout}). */

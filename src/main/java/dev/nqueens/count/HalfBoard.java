@@ -46,6 +46,8 @@ final class HalfBoard {
     private int leftColumns;
     private int rightColumns;
 
+    private long[] withQueen = new long[64];
+
     /** The patterns of the groups added since {@link #begin}. */
     long[] patterns = new long[1 << 12];
     int size;
@@ -101,13 +103,29 @@ final class HalfBoard {
      * placement on the other rows that share no diagonal.
      */
     void addGroup(int leftRows) {
-        int rightCount = quadrants.select(right, rows & ~leftRows, rightColumns);
+        addGroup(rows, leftRows, 0);
+    }
+
+    /**
+     * Adds a group of placements of the quadrants on {@code halfRows} only, with a queen outside
+     * the quadrants (the middle column's, whose row is not in {@code halfRows}) of pattern
+     * {@code extra}: every placement that shares no diagonal with it either, its pattern included.
+     */
+    void addGroup(int halfRows, int leftRows, long extra) {
+        int rightCount = quadrants.select(right, halfRows & ~leftRows, rightColumns);
         int leftCount = rightCount == 0 ? 0 : quadrants.select(left, leftRows, leftColumns);
+        long[] lefts = quadrants.array(left);
+        int leftFrom = quadrants.from(left);
+        if (extra != 0 && leftCount > 0) {
+            leftCount = withQueen(lefts, leftFrom, leftCount, extra);
+            lefts = withQueen;
+            leftFrom = 0;
+        }
         if (size + (long) leftCount * rightCount > patterns.length) {
             grow(size + (long) leftCount * rightCount);
         }
-        size = join(quadrants.array(left), quadrants.from(left), leftCount, quadrants.array(right),
-                quadrants.from(right), rightCount, patterns, size);
+        size = join(lefts, leftFrom, leftCount, quadrants.array(right), quadrants.from(right), rightCount, patterns,
+                size);
         if (groups + 1 >= groupRows.length) {
             groupRows = Arrays.copyOf(groupRows, 2 * groupRows.length);
             groupStart = Arrays.copyOf(groupStart, 2 * groupStart.length + 1);
@@ -115,6 +133,24 @@ final class HalfBoard {
         groupRows[groups] = leftRows;
         groups++;
         groupStart[groups] = size;
+    }
+
+    /**
+     * Copies into {@link #withQueen} the left patterns that share no bit with {@code extra}, each
+     * with {@code extra} added; returns how many.
+     */
+    private int withQueen(long[] lefts, int from, int count, long extra) {
+        if (withQueen.length < count) {
+            withQueen = new long[Integer.highestOneBit(count) * 2];
+        }
+        long[] out = withQueen;
+        int kept = 0;
+        for (int i = from; i < from + count; i++) {
+            long pattern = lefts[i];
+            out[kept] = pattern | extra;
+            kept += (int) (((pattern & extra) - 1) >>> 63);
+        }
+        return kept;
     }
 
     /**

@@ -17,12 +17,9 @@ import java.util.Locale;
  * @param l2Bytes the second-level cache per core
  * @param patternsPerBucket the patterns a sieve bucket aims at
  * @param searchQuadrants whether quadrant cells are searched instead of read from the table
- * @param tabulateSegments whether the quadrant patterns of a segment off the centre are computed
- *     once per segment ({@link QuadrantPatterns}), where the heap holds them
  * @param source where the cache sizes came from
  */
-record Layout(long l1Bytes, long l2Bytes, int patternsPerBucket, boolean searchQuadrants, boolean tabulateSegments,
-        String source) {
+record Layout(long l1Bytes, long l2Bytes, int patternsPerBucket, boolean searchQuadrants, String source) {
 
     /** Assumed when the host does not say. */
     private static final long DEFAULT_L1 = 32 << 10;
@@ -67,29 +64,24 @@ record Layout(long l1Bytes, long l2Bytes, int patternsPerBucket, boolean searchQ
         // Half the first-level cache for the bucket's tables, the rest for items and the stack.
         long patterns = l1Bytes / 2 / TABLE_BYTES_PER_PATTERN;
         int perBucket = (int) Math.max(MIN_PATTERNS_PER_BUCKET, Math.min(MAX_PATTERNS_PER_BUCKET, patterns));
-        return new Layout(l1Bytes, l2Bytes, Integer.highestOneBit(perBucket), false, true, source);
+        return new Layout(l1Bytes, l2Bytes, Integer.highestOneBit(perBucket), false, source);
     }
 
     /** This layout with quadrant cells searched instead of tabulated. */
     Layout searchingQuadrants() {
-        return new Layout(l1Bytes, l2Bytes, patternsPerBucket, true, false, source);
-    }
-
-    /** This layout without the per-segment quadrant patterns (less heap, slower on odd boards). */
-    Layout convertingCells() {
-        return new Layout(l1Bytes, l2Bytes, patternsPerBucket, searchQuadrants, false, source);
+        return new Layout(l1Bytes, l2Bytes, patternsPerBucket, true, source);
     }
 
     /** This layout with sieve buckets of {@code patterns} patterns (for tests of every sieve depth). */
     Layout withBuckets(int patterns) {
-        return new Layout(l1Bytes, l2Bytes, patterns, searchQuadrants, tabulateSegments, source);
+        return new Layout(l1Bytes, l2Bytes, patterns, searchQuadrants, source);
     }
 
     /** One line for the log: the cache sizes, where they came from, and what they decided. */
     String describe() {
         return String.format(Locale.ROOT, "L1d %d KB, L2 %d KB per core (%s): sieve buckets of %d patterns%s",
                 l1Bytes >> 10, l2Bytes >> 10, source, patternsPerBucket,
-                searchQuadrants ? ", quadrants searched" : tabulateSegments ? "" : ", cells converted per use");
+                searchQuadrants ? ", quadrants searched" : "");
     }
 
     /** Fills {@code size[0]} with the data or unified cache of {@code level} and returns where it came from. */

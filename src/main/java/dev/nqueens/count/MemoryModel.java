@@ -24,15 +24,9 @@ final class MemoryModel {
         return h <= QuadrantTable.MAX_SIDE ? QuadrantTable.bytes(h) : Long.MAX_VALUE / 4;
     }
 
-    /** Heap bytes one counting thread of size {@code n} needs without per-segment patterns. */
+    /** Heap bytes one counting thread of size {@code n} needs. */
     static long threadBytes(int n) {
         return THREAD_BASE + BYTES_PER_PLACEMENT * largestHalf(n);
-    }
-
-    /** Heap bytes one counting thread of size {@code n} with {@code layout} needs. */
-    static long threadBytes(int n, Layout layout) {
-        boolean tabulates = n % 2 == 1 && layout.tabulateSegments() && !layout.searchQuadrants();
-        return threadBytes(n) + (tabulates ? QuadrantPatterns.tabulatedBytes(n) : 0);
     }
 
     /** Heap bytes the threads share with {@code layout}: the quadrant table unless quadrants are searched. */
@@ -47,7 +41,7 @@ final class MemoryModel {
         }
         Runtime runtime = Runtime.getRuntime();
         long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
-        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (free - sharedBytes(n, layout)) / threadBytes(n, layout)));
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (free - sharedBytes(n, layout)) / threadBytes(n)));
     }
 
     /**
@@ -56,7 +50,7 @@ final class MemoryModel {
      * factor from n - 2 (7 for even sizes, 6 for odd).
      */
     static long largestHalf(int n) {
-        long[] measured = {0, 1, 1, 1, 2, 1, 2, 2, 10, 5, 29, 18, 116, 74, 514, 282, 2_786, 1_500, 16_024, 8_560,
+        long[] measured = {0, 1, 1, 1, 2, 1, 2, 2, 10, 8, 29, 24, 116, 88, 514, 374, 2_786, 1_969, 16_024, 10_819,
             106_463};
         if (n < measured.length) {
             return measured[n];

@@ -8,17 +8,22 @@ import java.util.List;
  * One family of the column sets a size is counted by. An even board {@code n = 2h} is split into
  * four quadrants of side {@code h} and has one segment. An odd board {@code n = 2h + 1} is split
  * by its middle row and middle column, whose queens stand at {@code (h, a)} and {@code (b, h)}
- * (one queen at the centre when {@code a = b = h}): the centre is one segment, and each canonical
- * pair {@code (a, b)} away from the centre another. Every solution has one such pair, so the
+ * (one queen at the centre when {@code a = b = h}): the centre is one segment, and each column
+ * {@code a} of the middle row's queen another, with every row {@code b} of the middle column's
+ * queen that makes the pair {@code (a, b)} canonical. Every solution has one such pair, so the
  * segments split the solutions.
  *
- * <p>A task is one column set {@code C} of the queens of the top half, on the {@code 2h} columns
- * outside the middle column (renumbered, see {@link PairSymmetry}). The even board and the centre
- * keep the 8 symmetries of the square: their tasks are the column sets smallest among their images
- * ({@link PairSymmetry#orbitMin}), ascending. A segment {@code (a, b)} off the centre is the
- * smallest of its 8 images and no symmetry maps it onto itself (a queen pair that a symmetry kept
- * would attack itself), so its solutions are all asymmetric and each stands for 8: its tasks are
- * all column sets of the right size, ascending.
+ * <p>A task is one column set {@code C} of the queens of the top half's quadrants, on the
+ * {@code 2h} columns outside the middle column (renumbered, see {@link PairSymmetry}). The even
+ * board and the centre keep the 8 symmetries of the square: their tasks are the column sets
+ * smallest among their images ({@link PairSymmetry#orbitMin}), ascending. Off the centre, a pair
+ * {@code (a, b)} is counted if it is the smallest of its 8 images; no symmetry maps it onto itself
+ * (a symmetry that kept both middle queens would put them on one diagonal), so its solutions are
+ * all asymmetric and each stands for 8, and its tasks are all column sets of the right size,
+ * ascending. A canonical pair always has {@code 0 < b < h} (mirroring the rows would give a smaller
+ * image otherwise), so the middle column's queen is in the top half: the top half of a task holds
+ * the placements for each allowed {@code b} together, each with that queen's diagonals in its
+ * pattern, and the bottom half, which no longer depends on {@code b}, is built once for all.
  */
 final class Segment {
 
@@ -28,37 +33,36 @@ final class Segment {
     final int offset;
     /** The column of the middle row's queen, or -1 on an even board. */
     final int queenColumn;
-    /** The row of the middle column's queen, or -1 on an even board. */
-    final int queenRow;
+    /** Off the centre: the rows (all below h) the middle column's queen may take; else 0. */
+    final int queenRows;
     /** Whether the 8 symmetries are used (even board, centre). */
     final boolean symmetric;
     /** The columns the quadrants' queens may use, as a set of {@code 2h} lines. */
     final int columns;
-    /** The rows of the top and bottom quadrants their queens may use (bit r: the half's row r). */
+    /** The rows of the top and bottom quadrants (bit r: the half's row r), before a middle queen takes one. */
     final int topRows;
     final int bottomRows;
-    /** The diagonals the middle queens occupy, in the board's numbering ("/" r + c, "\" r - c + n - 1). */
+    /** The diagonals the middle row's queen occupies, in the board's numbering ("/" r + c, "\" r - c + n - 1). */
     final long occupiedSlash;
     final long occupiedBack;
     private final int[] canonical;
 
-    private Segment(int n, int queenColumn, int queenRow) {
+    private Segment(int n, int queenColumn, int queenRows) {
         this.n = n;
         this.h = n / 2;
         this.offset = n - h;
         this.queenColumn = queenColumn;
-        this.queenRow = queenRow;
-        this.symmetric = queenColumn == queenRow;
+        this.queenRows = queenRows;
+        this.symmetric = queenColumn < 0 || queenColumn == h;
         int half = (1 << h) - 1;
         int leftColumns = half;
         int rightColumns = half;
-        int top = half;
-        int bottom = half;
         long slash = 0;
         long back = 0;
         if (queenColumn >= 0) {
-            slash = 1L << (h + queenColumn) | 1L << (queenRow + h);
-            back = 1L << (h - queenColumn + n - 1) | 1L << (queenRow - h + n - 1);
+            // The middle row's queen; the centre queen is also the middle column's.
+            slash = 1L << (h + queenColumn);
+            back = 1L << (h - queenColumn + n - 1);
         }
         if (!symmetric) {
             if (queenColumn < h) {
@@ -66,15 +70,10 @@ final class Segment {
             } else {
                 rightColumns &= ~(1 << (queenColumn - offset));
             }
-            if (queenRow < h) {
-                top &= ~(1 << queenRow);
-            } else {
-                bottom &= ~(1 << (queenRow - offset));
-            }
         }
         this.columns = leftColumns | rightColumns << h;
-        this.topRows = top;
-        this.bottomRows = bottom;
+        this.topRows = half;
+        this.bottomRows = half;
         this.occupiedSlash = slash;
         this.occupiedBack = back;
         this.canonical = symmetric ? canonicalColumnSets(h) : null;
@@ -82,26 +81,43 @@ final class Segment {
 
     /**
      * The segments of size {@code n} in their fixed order: the whole board for even n; the centre,
-     * then the canonical pairs {@code (a, b)} by {@code a}, then {@code b}, for odd n.
+     * then each column {@code a} of the middle row's queen with a canonical pair, ascending, for
+     * odd n.
      */
     static List<Segment> of(int n) {
         if (n < 2) {
             throw new IllegalArgumentException("board size " + n + " has no quadrants");
         }
         if (n % 2 == 0) {
-            return List.of(new Segment(n, -1, -1));
+            return List.of(new Segment(n, -1, 0));
         }
         int h = n / 2;
         List<Segment> segments = new ArrayList<>();
-        segments.add(new Segment(n, h, h));
+        segments.add(new Segment(n, h, 0));
         for (int a = 0; a < n; a++) {
+            int rows = 0;
             for (int b = 0; b < n; b++) {
                 if (a != h && b != h && Math.abs(a - h) != Math.abs(b - h) && isCanonical(n, a, b)) {
-                    segments.add(new Segment(n, a, b));
+                    if (b == 0 || b > h) {
+                        throw new IllegalStateException("canonical middle queens (" + a + ", " + b + ") off the top half");
+                    }
+                    rows |= 1 << b;
                 }
+            }
+            if (rows != 0) {
+                segments.add(new Segment(n, a, rows));
             }
         }
         return List.copyOf(segments);
+    }
+
+    /**
+     * The pattern bits of the middle column's queen on row {@code b} (0 < b < h): its two
+     * diagonals {@code b + h}, both window diagonal {@code b - 1} of the border (see
+     * {@link HalfBoard}).
+     */
+    long queenPattern(int b) {
+        return 3L << 2 * (b - 1);
     }
 
     /** Whether the queens (h, a) and (b, h) are the smallest {@code (a, b)} among their 8 images. */
@@ -120,9 +136,9 @@ final class Segment {
         return true;
     }
 
-    /** The queens of the top half: h, or h - 1 when the middle column's queen is there. */
+    /** The queens of the top half's quadrants: h, or h - 1 off the centre (the middle column's queen takes a row). */
     int topQueens() {
-        return Integer.bitCount(topRows);
+        return symmetric ? h : h - 1;
     }
 
     /** How many tasks (column sets) the segment has. */
@@ -152,7 +168,11 @@ final class Segment {
     /** Short text for the unit list's fingerprint and messages. */
     String describe() {
         if (!symmetric) {
-            return "queens (" + h + "," + queenColumn + ") (" + queenRow + "," + h + ")";
+            StringBuilder rows = new StringBuilder();
+            for (int r = queenRows; r != 0; r &= r - 1) {
+                rows.append(rows.length() == 0 ? "" : ",").append(Integer.numberOfTrailingZeros(r));
+            }
+            return "queens (" + h + "," + queenColumn + ") and (b," + h + ") for b in " + rows;
         }
         return n % 2 == 0 ? "whole board" : "queen at the centre";
     }

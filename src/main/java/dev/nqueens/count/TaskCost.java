@@ -61,7 +61,9 @@ final class TaskCost {
         int h = segment.h;
         int half = (1 << h) - 1;
         int bottom = segment.columns & ~c;
-        double top = halfSize(h, Integer.bitCount(segment.topRows), Integer.bitCount(c & half));
+        // Off the centre the top half holds one set of placements per row of the middle column's queen.
+        double top = segment.symmetric ? halfSize(h, h, Integer.bitCount(c & half))
+                : Integer.bitCount(segment.queenRows) * halfSize(h, h - 1, Integer.bitCount(c & half));
         double low = halfSize(h, Integer.bitCount(segment.bottomRows), Integer.bitCount(bottom & half));
         double kept = 1;
         if (segment.symmetric) {

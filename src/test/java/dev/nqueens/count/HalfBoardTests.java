@@ -15,18 +15,17 @@ class HalfBoardTests {
     /**
      * For every segment, column set and half, the groups hold exactly the patterns of the
      * placements a plain search of that half finds (one queen per free row, on the given columns,
-     * off the middle queens' diagonals), filed under the rows of their left-quadrant queens; read
-     * from the table and from searched quadrant cells alike.
+     * off the middle row's queen's diagonals), filed under the rows of their left-quadrant queens;
+     * off the centre the top half holds them for every row of the middle column's queen, that
+     * queen's diagonals in each pattern. Read from the table and from searched quadrant cells alike.
      */
     @ParameterizedTest(name = "n = {0}")
     @ValueSource(ints = {4, 7, 8, 9})
     void groupsHoldThePatternsOfEveryHalfPlacement(int n) {
         int h = n / 2;
         QuadrantTable table = QuadrantTable.of(h);
-        for (int way = 0; way < 3; way++) {
-            // From the table, cell by cell or tabulated per segment, and from searched cells.
-            QuadrantPatterns quadrants = way == 2 ? new QuadrantPatterns(n, new QuadrantSearch(h), null, false)
-                    : new QuadrantPatterns(n, table.reader(), table, way == 1);
+        for (boolean searched : new boolean[] {false, true}) {
+            QuadrantPatterns quadrants = new QuadrantPatterns(n, searched ? new QuadrantSearch(h) : table.reader());
             HalfBoard board = new HalfBoard(n, quadrants);
             for (Segment segment : Segment.of(n)) {
                 quadrants.use(segment);
@@ -37,7 +36,7 @@ class HalfBoardTests {
                     }
                     for (boolean top : new boolean[] {true, false}) {
                         int columns = top ? c : segment.columns & ~c;
-                        assertEquals(bySearch(segment, top, columns), byBoard(board, top, columns, h),
+                        assertEquals(bySearch(segment, top, columns), byBoard(board, segment, top, columns, h),
                                 segment.describe() + (top ? " top " : " bottom ") + Integer.toBinaryString(columns));
                     }
                 }
@@ -45,29 +44,34 @@ class HalfBoardTests {
         }
     }
 
-    private static Map<Integer, List<Long>> byBoard(HalfBoard board, boolean top, int columns, int h) {
+    /** The groups as the engine builds them; off the centre the top half's groups merged (key -1). */
+    private static Map<Integer, List<Long>> byBoard(HalfBoard board, Segment segment, boolean top, int columns, int h) {
         int half = (1 << h) - 1;
         board.begin(top, columns & half, columns >>> h);
-        int rows = board.rows();
-        for (int left = rows;; left = (left - 1) & rows) {
-            if (Integer.bitCount(left) == board.leftQueens()) {
-                board.addGroup(left);
+        boolean merged = top && !segment.symmetric;
+        for (int b = 0; b < h; b++) {
+            if (merged && (segment.queenRows >>> b & 1) == 0 || !merged && b > 0) {
+                continue;
             }
-            if (left == 0) {
-                break;
+            int rows = merged ? board.rows() & ~(1 << b) : board.rows();
+            for (int left = rows;; left = (left - 1) & rows) {
+                if (Integer.bitCount(left) == board.leftQueens()) {
+                    board.addGroup(rows, left, merged ? segment.queenPattern(b) : 0);
+                }
+                if (left == 0) {
+                    break;
+                }
             }
         }
         Map<Integer, List<Long>> groups = new HashMap<>();
         for (int g = 0; g < board.groups; g++) {
-            List<Long> patterns = new ArrayList<>();
+            List<Long> patterns = groups.computeIfAbsent(merged ? -1 : board.groupRows[g], k -> new ArrayList<>());
             for (int i = board.groupStart[g]; i < board.groupStart[g + 1]; i++) {
                 patterns.add(board.patterns[i]);
             }
-            patterns.sort(null);
-            if (!patterns.isEmpty()) {
-                groups.put(board.groupRows[g], patterns);
-            }
         }
+        groups.values().removeIf(List::isEmpty);
+        groups.values().forEach(list -> list.sort(null));
         return groups;
     }
 
@@ -75,15 +79,27 @@ class HalfBoardTests {
     private static Map<Integer, List<Long>> bySearch(Segment segment, boolean top, int columns) {
         int n = segment.n;
         int h = segment.h;
-        List<Integer> boardRows = new ArrayList<>();
-        int localRows = top ? segment.topRows : segment.bottomRows;
-        for (int r = 0; r < h; r++) {
-            if ((localRows >>> r & 1) != 0) {
-                boardRows.add(top ? r : r + segment.offset);
+        boolean merged = top && !segment.symmetric;
+        Map<Integer, List<Long>> groups = new HashMap<>();
+        for (int b = 0; b < h; b++) {
+            if (merged && (segment.queenRows >>> b & 1) == 0 || !merged && b > 0) {
+                continue;
+            }
+            List<Integer> boardRows = new ArrayList<>();
+            for (int r = 0; r < h; r++) {
+                if (!merged || r != b) {
+                    boardRows.add(top ? r : r + segment.offset);
+                }
+            }
+            // The middle column's queen (b, h) with the top half's queens, off the centre.
+            long slashes = merged ? 1L << (b + h) : 0;
+            long backs = merged ? 1L << (b - h + n - 1) : 0;
+            Map<Integer, List<Long>> found = new HashMap<>();
+            search(segment, boardRows, 0, columns, slashes, backs, 0, found);
+            for (Map.Entry<Integer, List<Long>> group : found.entrySet()) {
+                groups.computeIfAbsent(merged ? -1 : group.getKey(), k -> new ArrayList<>()).addAll(group.getValue());
             }
         }
-        Map<Integer, List<Long>> groups = new HashMap<>();
-        search(segment, boardRows, 0, columns, 0L, 0L, 0, groups);
         groups.values().forEach(list -> list.sort(null));
         return groups;
     }

@@ -24,12 +24,17 @@ class SegmentTests {
         assertTrue(segments.get(0).symmetric);
         Set<Integer> covered = new HashSet<>();
         for (Segment segment : segments.subList(1, segments.size())) {
-            for (int g = 0; g < SquareSymmetry.COUNT; g++) {
-                int first = SquareSymmetry.transform(n, g, h, segment.queenColumn);
-                int second = SquareSymmetry.transform(n, g, segment.queenRow, h);
-                int inRow = first >> 8 == h ? first : second;
-                int inColumn = first >> 8 == h ? second : first;
-                assertTrue(covered.add((inRow & 0xff) * 64 + (inColumn >> 8)), segment.describe() + " image " + g);
+            assertTrue(segment.queenRows != 0 && segment.queenRows < 1 << h && (segment.queenRows & 1) == 0,
+                    segment.describe());
+            for (int rows = segment.queenRows; rows != 0; rows &= rows - 1) {
+                int b = Integer.numberOfTrailingZeros(rows);
+                for (int g = 0; g < SquareSymmetry.COUNT; g++) {
+                    int first = SquareSymmetry.transform(n, g, h, segment.queenColumn);
+                    int second = SquareSymmetry.transform(n, g, b, h);
+                    int inRow = first >> 8 == h ? first : second;
+                    int inColumn = first >> 8 == h ? second : first;
+                    assertTrue(covered.add((inRow & 0xff) * 64 + (inColumn >> 8)), segment.describe() + " image " + g);
+                }
             }
         }
         int valid = 0;
