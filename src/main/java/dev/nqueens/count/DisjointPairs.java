@@ -99,7 +99,14 @@ final class DisjointPairs {
         long sum = 0;
         for (int y = 0; y < buckets; y++) {
             int avoid = ~y & (buckets - 1);
-            for (int word = bucketWord[y]; word < bucketWord[y + 1]; word++) {
+            int word = bucketWord[y];
+            if (chunks == 4) {
+                // Two words at a time: an item's chunk offsets serve both.
+                for (; word + 1 < bucketWord[y + 1]; word += 2) {
+                    sum += countFourTwice(word, avoid);
+                }
+            }
+            for (; word < bucketWord[y + 1]; word++) {
                 sum += switch (chunks) {
                     case 4 -> countFour(word, avoid);
                     case 5 -> countFive(word, avoid);
@@ -285,6 +292,29 @@ final class DisjointPairs {
                 item >>>= 8;
                 rejected |= t[768 + ((int) item & 255)];
                 sum += Long.bitCount(~rejected);
+            }
+            if (x == 0) {
+                return sum;
+            }
+        }
+    }
+
+    /** {@link #countFour} for words {@code word} and {@code word + 1} in one pass over the items. */
+    private long countFourTwice(int word, int avoid) {
+        long[] t = new long[8 * ROWS];
+        System.arraycopy(table, word * stride, t, 0, 8 * ROWS);
+        final long[] it = items;
+        long sum = 0;
+        for (int x = avoid;; x = (x - 1) & avoid) {
+            for (int i = itemStart[x], to = itemStart[x + 1]; i < to; i++) {
+                long item = it[i];
+                int v0 = (int) item & 255;
+                int v1 = (int) (item >>> 8) & 255;
+                int v2 = (int) (item >>> 16) & 255;
+                int v3 = (int) (item >>> 24) & 255;
+                long first = t[v0] | t[256 + v1] | t[512 + v2] | t[768 + v3];
+                long second = t[1024 + v0] | t[1280 + v1] | t[1536 + v2] | t[1792 + v3];
+                sum += Long.bitCount(~first) + Long.bitCount(~second);
             }
             if (x == 0) {
                 return sum;

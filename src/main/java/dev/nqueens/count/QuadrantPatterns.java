@@ -5,9 +5,11 @@ package dev.nqueens.count;
  * board's border (see there), without those on a diagonal of the segment's middle queens. The
  * quadrants are numbered 0 top left, 1 top right, 2 bottom left, 3 bottom right.
  *
- * <p>Each cell is read from the {@link QuadrantSource} and converted when it is asked for: keeping
- * the converted cells of a segment (they are read again by other column sets) was measured no
- * faster and takes hundreds of megabytes (docs/engine.md).
+ * <p>A cell converted is kept in a small cache per quadrant (4,096 cells, the last one of each
+ * slot, in an arena that starts over when full or when the segment changes): off the centre a
+ * task's top half asks for many cells again, once for each row of the middle column's queen,
+ * and consecutive tasks share their right quadrant's columns. Keeping a segment's every converted
+ * cell instead was no faster and took hundreds of megabytes (docs/engine.md).
  *
  * <p>Not thread-safe: one per {@link TaskCounter}.
  */
@@ -23,8 +25,18 @@ final class QuadrantPatterns {
     private final long patternMask;
     /** Per quadrant: its diagonals the middle queens occupy, in its own interleaved numbering. */
     private final long[] blocked = new long[4];
+    private static final int SLOTS = 1 << 12;
+    private static final int ARENA = 1 << 18;
+    /** Per quadrant and slot: the cell it holds (-1: none), where its patterns start, how many. */
+    private final int[][] slotCell = new int[4][SLOTS];
+    private final int[][] slotStart = new int[4][SLOTS];
+    private final int[][] slotCount = new int[4][SLOTS];
+    private final long[][] arena = new long[4][ARENA];
+    private final int[] arenaSize = new int[4];
     /** Per quadrant, where the last cell asked for lies. */
     private final long[][] found = new long[4][];
+    private final long[][] current = new long[4][];
+    private final int[] from = new int[4];
 
     /** Patterns of boards of size {@code n} from {@code quadrants}. */
     QuadrantPatterns(int n, QuadrantSource quadrants) {
@@ -35,6 +47,7 @@ final class QuadrantPatterns {
         this.patternMask = (1L << 2 * (2 * h - 1)) - 1;
         for (int q = 0; q < 4; q++) {
             found[q] = new long[64];
+            java.util.Arrays.fill(slotCell[q], -1);
         }
     }
 
@@ -42,7 +55,13 @@ final class QuadrantPatterns {
     void use(Segment segment) {
         for (int q = 0; q < 4; q++) {
             blocked[q] = localDiagonals(q, segment.occupiedSlash, segment.occupiedBack);
+            forget(q);
         }
+    }
+
+    private void forget(int q) {
+        java.util.Arrays.fill(slotCell[q], -1);
+        arenaSize[q] = 0;
     }
 
     /**
@@ -51,30 +70,60 @@ final class QuadrantPatterns {
      * {@code q}; returns the count.
      */
     int select(int q, int rows, int columns) {
+        int cell = columns << h | rows;
+        // Cells of one column set differ in their rows: the slot mixes both.
+        int slot = (rows ^ columns * 0x9E3779B1 >>> 16) & (SLOTS - 1);
+        if (slotCell[q][slot] == cell) {
+            current[q] = arena[q];
+            from[q] = slotStart[q][slot];
+            return slotCount[q][slot];
+        }
         quadrants.select(rows, columns);
         long[] entries = quadrants.array();
         int first = quadrants.from();
         int last = quadrants.to();
-        if (found[q].length < last - first) {
-            found[q] = new long[Integer.highestOneBit(last - first) * 2];
+        if (arenaSize[q] + last - first > ARENA) {
+            forget(q);
         }
-        long[] out = found[q];
+        long[] out;
+        int at;
+        if (last - first > ARENA) {
+            // Too large to keep (not met below h = 12): converted into its own buffer.
+            if (found[q].length < last - first) {
+                found[q] = new long[last - first];
+            }
+            out = found[q];
+            at = 0;
+        } else {
+            out = arena[q];
+            at = arenaSize[q];
+        }
         long cut = blocked[q];
         int count = 0;
         for (int i = first; i < last; i++) {
             long entry = entries[i];
-            out[count] = pattern(q, entry);
+            out[at + count] = pattern(q, entry);
             count += (int) (((entry & cut) - 1) >>> 63);
+        }
+        from[q] = at;
+        if (out == arena[q]) {
+            arenaSize[q] += count;
+            slotCell[q][slot] = cell;
+            slotStart[q][slot] = at;
+            slotCount[q][slot] = count;
+            current[q] = arena[q];
+        } else {
+            current[q] = out;
         }
         return count;
     }
 
     long[] array(int q) {
-        return found[q];
+        return current[q];
     }
 
     int from(int q) {
-        return 0;
+        return from[q];
     }
 
     /**
