@@ -117,11 +117,20 @@ final class DisjointPairs {
         return sum;
     }
 
-    /** How many bits to cut: buckets of about {@code patternsPerBucket} patterns, at most {@link #MAX_CUT}. */
+    /**
+     * How many bits to cut: buckets of about {@code patternsPerBucket} patterns, or more bits if
+     * that leaves no more than 32 for 4 chunks while buckets keep at least 32 patterns (the
+     * 4-chunk kernel, two words at a time, is a third cheaper than 5 chunks); at most
+     * {@link #MAX_CUT}.
+     */
     private int cutBits(int patternCount) {
         int cut = 0;
         while (cut < MAX_CUT && cut < bits - 1 && (long) patternsPerBucket << (cut + 1) <= patternCount) {
             cut++;
+        }
+        int forFourChunks = bits - 4 * CHUNK;
+        if (cut < forFourChunks && forFourChunks <= MAX_CUT && 32L << forFourChunks <= patternCount) {
+            cut = forFourChunks;
         }
         return cut;
     }
