@@ -44,6 +44,7 @@ final class DisjointPairs {
 
     private final int bits;
     private final int patternsPerBucket;
+    private final boolean twoWords;
     /** The bit in the middle of a pattern: the "/" diagonal through the middle of the border. */
     private final int middle;
 
@@ -68,6 +69,7 @@ final class DisjointPairs {
         }
         this.bits = bits;
         this.patternsPerBucket = layout.patternsPerBucket();
+        this.twoWords = layout.wordsPerPass() == 2;
         this.middle = 2 * ((bits / 2 - 1) / 2);
     }
 
@@ -100,7 +102,7 @@ final class DisjointPairs {
         for (int y = 0; y < buckets; y++) {
             int avoid = ~y & (buckets - 1);
             int word = bucketWord[y];
-            if (chunks == 4) {
+            if (chunks == 4 && twoWords) {
                 // Two words at a time: an item's chunk offsets serve both.
                 for (; word + 1 < bucketWord[y + 1]; word += 2) {
                     sum += countFourTwice(word, avoid);

@@ -6,28 +6,30 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * How the engine counts on this host: how many patterns a bucket of the {@link DisjointPairs}
- * sieve holds, chosen so that a bucket's chunk tables (3.5 KB per 64 patterns) fit in the
- * first-level data cache while the items of a group are counted against it, and whether quadrant
- * placements are read from the shared {@link QuadrantTable} or searched per cell
- * ({@link QuadrantSearch}, for a heap too small for the table). A layout changes how fast a unit is
- * counted, never what it counts: the list of work units does not depend on it.
+ * How the engine counts on this host. The {@link DisjointPairs} matcher runs the items against a
+ * pass of one or two words of 64 patterns, whose chunk tables (8 KB a word) must stay in the
+ * first-level data cache with the items streaming past: two words where it has 32 KB or more, one
+ * below. Its sieve cuts buckets of about 32 patterns per word of a pass (measured: buckets of 64
+ * against 128 and 256 on the 32 KB Zen 3, 6-12 % fewer CPU-seconds at n = 18 and 19, even at
+ * n = 20). Quadrant placements are read from the shared {@link QuadrantTable}, or searched per
+ * cell ({@link QuadrantSearch}) for a heap too small for the table. A layout changes how fast a
+ * unit is counted, never what it counts: the list of work units does not depend on it.
  *
  * @param l1Bytes the first-level data cache per core this layout is chosen for
  * @param l2Bytes the second-level cache per core
+ * @param wordsPerPass how many words of patterns the items are run against at once (1 or 2)
  * @param patternsPerBucket the patterns a sieve bucket aims at
  * @param searchQuadrants whether quadrant cells are searched instead of read from the table
  * @param source where the cache sizes came from
  */
-record Layout(long l1Bytes, long l2Bytes, int patternsPerBucket, boolean searchQuadrants, String source) {
+record Layout(long l1Bytes, long l2Bytes, int wordsPerPass, int patternsPerBucket, boolean searchQuadrants,
+        String source) {
 
     /** Assumed when the host does not say. */
     private static final long DEFAULT_L1 = 32 << 10;
     private static final long DEFAULT_L2 = 512 << 10;
-    /** Bytes of chunk tables per pattern: 7 chunks of 64 longs per 64 patterns. */
-    private static final int TABLE_BYTES_PER_PATTERN = 56;
-    private static final int MIN_PATTERNS_PER_BUCKET = 64;
-    private static final int MAX_PATTERNS_PER_BUCKET = 4096;
+    /** The first-level cache that holds a pass of two words' tables (16 KB) with the items. */
+    private static final long TWO_WORDS_FROM = 32 << 10;
 
     private static volatile Layout forHost;
 
@@ -35,7 +37,7 @@ record Layout(long l1Bytes, long l2Bytes, int patternsPerBucket, boolean searchQ
      * @throws IllegalArgumentException if a cache size or the bucket size is not positive
      */
     Layout {
-        if (l1Bytes <= 0 || l2Bytes <= 0 || patternsPerBucket <= 0) {
+        if (l1Bytes <= 0 || l2Bytes <= 0 || patternsPerBucket <= 0 || wordsPerPass < 1 || wordsPerPass > 2) {
             throw new IllegalArgumentException("layout for " + l1Bytes + " bytes of L1, " + l2Bytes + " of L2, buckets of "
                     + patternsPerBucket);
         }
@@ -61,26 +63,24 @@ record Layout(long l1Bytes, long l2Bytes, int patternsPerBucket, boolean searchQ
     }
 
     private static Layout forCaches(long l1Bytes, long l2Bytes, String source) {
-        // Half the first-level cache for the bucket's tables, the rest for items and the stack.
-        long patterns = l1Bytes / 2 / TABLE_BYTES_PER_PATTERN;
-        int perBucket = (int) Math.max(MIN_PATTERNS_PER_BUCKET, Math.min(MAX_PATTERNS_PER_BUCKET, patterns));
-        return new Layout(l1Bytes, l2Bytes, Integer.highestOneBit(perBucket), false, source);
+        int words = l1Bytes >= TWO_WORDS_FROM ? 2 : 1;
+        return new Layout(l1Bytes, l2Bytes, words, 32 * words, false, source);
     }
 
     /** This layout with quadrant cells searched instead of tabulated. */
     Layout searchingQuadrants() {
-        return new Layout(l1Bytes, l2Bytes, patternsPerBucket, true, source);
+        return new Layout(l1Bytes, l2Bytes, wordsPerPass, patternsPerBucket, true, source);
     }
 
     /** This layout with sieve buckets of {@code patterns} patterns (for tests of every sieve depth). */
     Layout withBuckets(int patterns) {
-        return new Layout(l1Bytes, l2Bytes, patterns, searchQuadrants, source);
+        return new Layout(l1Bytes, l2Bytes, wordsPerPass, patterns, searchQuadrants, source);
     }
 
     /** One line for the log: the cache sizes, where they came from, and what they decided. */
     String describe() {
-        return String.format(Locale.ROOT, "L1d %d KB, L2 %d KB per core (%s): sieve buckets of %d patterns%s",
-                l1Bytes >> 10, l2Bytes >> 10, source, patternsPerBucket,
+        return String.format(Locale.ROOT, "L1d %d KB, L2 %d KB per core (%s): %d word(s) of patterns per pass,"
+                + " sieve buckets of %d patterns%s", l1Bytes >> 10, l2Bytes >> 10, source, wordsPerPass, patternsPerBucket,
                 searchQuadrants ? ", quadrants searched" : "");
     }
 

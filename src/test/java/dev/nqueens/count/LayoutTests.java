@@ -8,14 +8,15 @@ import org.junit.jupiter.api.Test;
 
 class LayoutTests {
 
-    /** Half the first-level cache holds a bucket's chunk tables (56 bytes per pattern), rounded down to a power of two. */
+    /** Two words' tables (16 KB) per pass from a 32 KB first-level cache on, one below; 32 patterns per word of a pass. */
     @Test
-    void bucketsFollowTheFirstLevelCache() {
-        assertEquals(256, Layout.forCaches(32 << 10, 512 << 10).patternsPerBucket());
-        assertEquals(256, Layout.forCaches(48 << 10, 1 << 20).patternsPerBucket());
-        assertEquals(128, Layout.forCaches(16 << 10, 256 << 10).patternsPerBucket());
-        assertEquals(4096, Layout.forCaches(1 << 30, 1 << 30).patternsPerBucket());
-        assertEquals(64, Layout.forCaches(1 << 10, 1 << 20).patternsPerBucket());
+    void passesAndBucketsFollowTheFirstLevelCache() {
+        assertEquals(2, Layout.forCaches(32 << 10, 512 << 10).wordsPerPass());
+        assertEquals(64, Layout.forCaches(32 << 10, 512 << 10).patternsPerBucket());
+        assertEquals(2, Layout.forCaches(48 << 10, 1 << 20).wordsPerPass());
+        assertEquals(1, Layout.forCaches(16 << 10, 256 << 10).wordsPerPass());
+        assertEquals(32, Layout.forCaches(16 << 10, 256 << 10).patternsPerBucket());
+        assertEquals(64, Layout.forCaches(1 << 30, 1 << 30).patternsPerBucket());
         assertTrue(Layout.forCaches(32 << 10, 512 << 10).searchingQuadrants().searchQuadrants());
         assertThrows(IllegalArgumentException.class, () -> Layout.forCaches(0, 1));
     }
