@@ -1,302 +1,237 @@
 package dev.nqueens.count;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 
 /**
  * Counts the solutions, fundamental solutions and symmetry classes of an n×n board without
- * enumerating every solution. Every solution has exactly one queen in each border line; those
- * queens form its start constellation, and a symmetry of the board maps the constellation of a
- * solution to the constellation of its image. So only canonical constellations (one per orbit)
- * are completed, by {@link InteriorSearch}, and each completion is weighted: a constellation that
- * no symmetry fixes (nearly all of them) stands for 8 solutions per completion, all in one
- * asymmetric class. The few constellations fixed by {@code s} = 2 or 4 rotations are completed
- * on a slower path that inspects each solution: a class whose solutions are fixed by {@code t}
- * rotations is met {@code s/t} times below the constellation and has {@code 8/t} solutions. Their
- * completions are counted on the fast path too, and those a rotation leaves unchanged (a few) are
- * counted on the side by {@link RotationFixedCompletions}.
- *
- * <p>Any member of an orbit has the same completions up to symmetry, so each constellation is
- * searched in whichever of its 8 orientations a shallow estimate (the partial placements of the
- * first free rows) finds cheapest: that roughly halves the search against the worst orientation.
- * From n = 14 on, the last free rows are not searched but completed from a {@link BottomTable}
- * (meet in the middle), built once for all constellations that share their bottom, left and right
- * queens; work units keep such groups whole up to n = 18 and cut the larger ones from n = 19 on.
+ * enumerating every solution, by meeting in the middle: the board is split into four quadrants,
+ * the placements of each quadrant are tabulated once ({@link QuadrantTable}), and for each set
+ * {@code C} of columns of the top half's queens the top and bottom halves are built from them
+ * ({@link HalfBoard}) and every top and bottom placement that share no diagonal are counted as a
+ * solution ({@link DisjointPairs}). An odd board first places the queens of its middle row and
+ * middle column ({@link Segment}). The symmetries of the square act on the pairs {@code (C, L)},
+ * {@code L} the rows of the left half's queens; only one pair of each orbit is counted, with the
+ * orbit's size as weight, and the pairs that symmetries map onto themselves say exactly which
+ * solutions are symmetric, so the fundamental count and the symmetry split come out exact
+ * ({@link PairSymmetry}, {@link TaskCounter}). {@code docs/engine.md} explains the method with
+ * figures and credits its sources.
  *
  * <p>Counts are exact up to n = 28: Q(29) does not fit in a long, and a count that would overflow
- * throws {@link ArithmeticException} instead of wrapping.
+ * throws {@link ArithmeticException} instead of wrapping. Sizes above 25 are refused (their
+ * quadrants are too large to search in reasonable time; see {@link #MAX_COUNTED_SIZE}).
  *
- * <p>One instance per thread: it holds the search buffers and is not thread-safe.
+ * <p>One instance per thread: it holds the buffers of its halves and is not thread-safe; the
+ * quadrant table is shared by all instances of a size.
  */
 public final class CountingEngine {
 
-    /** The largest board size: the bitboards are ints. Counts overflow a long from n = 29 on. */
+    /** The largest board size the bitboards of the package hold. */
     public static final int MAX_SIZE = 32;
-
-    /** Below this many constellations a size is one unit: splitting it would only add overhead. */
-    private static final int SINGLE_UNIT_BELOW = 200;
-    /** Up to n = 18, units aim at this many constellations on average (but keep table groups whole)... */
-    private static final int CONSTELLATIONS_PER_UNIT = 4;
-    /** ...but never more units than this, to keep the list of units small. */
-    private static final int MAX_UNITS = 2048;
     /**
-     * From this size on, units aim at this many constellations on average, and a table group that
-     * costs more than one unit is cut into several (each builds the group's table again, a few
-     * percent of the group's time): thousands of units, so that many workers each get several.
+     * The largest size this engine counts: beyond it the pattern of a half (2(2h - 1) bits) and
+     * the quadrant searches grow past what a 64-bit word and a day hold.
      */
-    private static final int SPLIT_GROUPS_FROM = 19;
-    private static final int CONSTELLATIONS_PER_SPLIT_UNIT = 2;
+    public static final int MAX_COUNTED_SIZE = 25;
 
     private static final CountResult ONE_QUEEN = new CountResult(1, 1, 1, 0, 0);
-    private static final Map<Integer, List<WorkUnit>> UNITS = new ConcurrentHashMap<>();
-    private static final Map<Integer, String> FINGERPRINTS = new ConcurrentHashMap<>();
 
     private final int n;
-    private final List<StartConstellations.Ranked> constellations;
-    private final InteriorSearch search;
-    private final RotationFixedCompletions rotationFixed;
+    private final UnitPlan plan;
+    private final TaskCounter counter;
+    /** Keeps the shared table alive while this engine may use it. */
+    private final QuadrantTable table;
 
     /**
-     * An engine for boards of size {@code n}, searching with the layout chosen for this host
-     * ({@link Layout#forHost()}).
+     * An engine for boards of size {@code n}, counting with the layout chosen for this host
+     * ({@link Layout#forHost()}), with the quadrant table if the heap holds it.
      *
-     * @throws IllegalArgumentException if {@code n} is outside {@code 1..32}
+     * @throws IllegalArgumentException if {@code n} is outside {@code 1..MAX_COUNTED_SIZE}
+     * @throws IllegalStateException if the heap cannot hold even the smallest layout of size
+     *     {@code n} on one thread ({@link #heapBytesNeeded})
      */
     public CountingEngine(int n) {
-        this(n, Layout.forHost());
+        this(n, chooseLayout(n, Layout.forHost()));
     }
 
     /**
-     * An engine for boards of size {@code n} that searches with {@code layout}: the layout
-     * changes how fast a unit is counted, never what it counts.
+     * An engine for boards of size {@code n} that counts with {@code layout}: the layout changes
+     * how fast a unit is counted, never what it counts.
      *
-     * @throws IllegalArgumentException if {@code n} is outside {@code 1..32}
+     * @throws IllegalArgumentException if {@code n} is outside {@code 1..MAX_COUNTED_SIZE}
      */
     CountingEngine(int n, Layout layout) {
-        checkSize(n);
+        checkCounted(n);
         this.n = n;
-        this.constellations = StartConstellations.of(n);
-        this.search = new InteriorSearch(n, layout.tableRows(n), layout.maxTableEntries(), layout.setsPerPartition());
-        this.rotationFixed = new RotationFixedCompletions(n);
+        this.plan = UnitPlan.of(n);
+        if (n == 1) {
+            this.table = null;
+            this.counter = null;
+            return;
+        }
+        int h = n / 2;
+        this.table = layout.searchQuadrants() ? null : QuadrantTable.of(h);
+        QuadrantSource source = table == null ? new QuadrantSearch(h) : table.reader();
+        this.counter = new TaskCounter(n, new QuadrantPatterns(n, source), layout);
+    }
+
+    /** The host's layout, or the same with quadrants searched if the table does not fit in the heap. */
+    private static Layout chooseLayout(int n, Layout host) {
+        return chooseLayout(n, host, Runtime.getRuntime().maxMemory() - usedHeap());
     }
 
     /**
-     * The Java heap a count of size {@code n} on {@code threads} threads needs beside the rest of
-     * the program: enough for the layout to let each thread's bottom table reach its largest size
-     * (it bounds a thread's table by a quarter of the heap per core); nothing where no table is built.
+     * The layout for counting size {@code n} with {@code free} bytes of heap: {@code host}, or the
+     * same with quadrants searched if the table does not fit.
      *
-     * @throws IllegalArgumentException if {@code n} is outside {@code 1..32} or {@code threads} is below 1
+     * @throws IllegalStateException if not even one thread with searched quadrants fits
+     */
+    static Layout chooseLayout(int n, Layout host, long free) {
+        checkCounted(n);
+        if (n == 1) {
+            return host;
+        }
+        for (Layout layout : List.of(host, host.searchingQuadrants())) {
+            if (MemoryModel.sharedBytes(n, layout) + MemoryModel.threadBytes(n) <= free) {
+                return layout;
+            }
+        }
+        throw new IllegalStateException(String.format("counting n=%d needs about %d MB of heap, %d MB are free:"
+                + " start the JVM with a larger -Xmx", n, (MemoryModel.threadBytes(n) >> 20) + 1, free >> 20));
+    }
+
+    private static long usedHeap() {
+        Runtime runtime = Runtime.getRuntime();
+        return runtime.totalMemory() - runtime.freeMemory();
+    }
+
+    /**
+     * Bytes of Java heap that counting size {@code n} on {@code threads} threads needs with this
+     * host's layout: the shared quadrant table and each thread's halves, sieve and tables, for
+     * the largest column set of the size. A JVM given this much more than it uses otherwise
+     * counts without running out of memory; with less, the engine searches quadrant cells instead
+     * of tabulating them (slower, {@link MemoryModel#threadBytes} per thread) or refuses.
+     *
+     * @throws IllegalArgumentException if {@code n} is outside {@code 1..MAX_COUNTED_SIZE} or
+     *     {@code threads} is below 1
      */
     public static long heapBytesNeeded(int n, int threads) {
-        checkSize(n);
+        checkCounted(n);
         if (threads < 1) {
             throw new IllegalArgumentException("need at least 1 thread, got " + threads);
         }
-        return Layout.forCache(1 << 20).tableRows(n) == 0 ? 0
-                : 4L * Math.max(threads, Runtime.getRuntime().availableProcessors()) * Layout.largestTableBytes();
+        if (n == 1) {
+            return 0;
+        }
+        Layout host = Layout.forHost();
+        return MemoryModel.sharedBytes(n, host) + threads * MemoryModel.threadBytes(n);
     }
 
-    /**
-     * How engines search on this host, one line for the log: the L2 size the layout was chosen
-     * from and the table rows it gives (see {@code Layout}).
-     */
+    /** How engines count on this host, one line for the log (see {@code Layout}). */
     public static String hostLayout() {
         return Layout.forHost().describe();
     }
 
     /**
-     * The deterministic list of work units of size {@code n}: runs of consecutive constellations
-     * of comparable estimated cost. Up to n = 18 a unit ends at the end of a table group (so each
-     * table is built once); from n = 19 on a group that costs more than a unit is cut into
-     * several. Small sizes are one unit. The list depends on the size alone (never on the host,
+     * The deterministic list of work units of size {@code n}: runs of consecutive column sets of
+     * one segment, of comparable estimated cost. It depends on the size alone (never on the host,
      * the layout or the thread count) and is computed once per size.
      *
-     * @throws IllegalArgumentException if {@code n} is outside {@code 1..32}
+     * @throws IllegalArgumentException if {@code n} is outside {@code 1..MAX_COUNTED_SIZE}
      */
     public static List<WorkUnit> workUnits(int n) {
-        checkSize(n);
-        return UNITS.computeIfAbsent(n, CountingEngine::cut);
-    }
-
-    private static List<WorkUnit> cut(int n) {
-        List<StartConstellations.Ranked> ranked = StartConstellations.of(n);
-        long totalCost = 0;
-        for (StartConstellations.Ranked r : ranked) {
-            totalCost += r.cost();
-        }
-        if (ranked.size() < SINGLE_UNIT_BELOW) {
-            return List.of(new WorkUnit(n, 0, 0, ranked.size(), totalCost));
-        }
-        boolean splitGroups = n >= SPLIT_GROUPS_FROM;
-        int target = splitGroups ? ranked.size() / CONSTELLATIONS_PER_SPLIT_UNIT
-                : Math.min(MAX_UNITS, ranked.size() / CONSTELLATIONS_PER_UNIT);
-        long unitCost = Math.max(1, totalCost / target);
-        List<WorkUnit> units = new ArrayList<>();
-        int first = 0;
-        long cost = 0;
-        long groupRest = 0;
-        for (int i = 0; i < ranked.size(); i++) {
-            StartConstellation c = ranked.get(i).constellation();
-            if (i == 0 || StartConstellations.tableGroup(c)
-                    != StartConstellations.tableGroup(ranked.get(i - 1).constellation())) {
-                groupRest = groupCost(ranked, i);
-            }
-            cost += ranked.get(i).cost();
-            groupRest -= ranked.get(i).cost();
-            boolean groupEnds = groupRest == 0 && (i == ranked.size() - 1
-                    || StartConstellations.tableGroup(ranked.get(i + 1).constellation())
-                            != StartConstellations.tableGroup(c));
-            // Cut inside a group only where the rest of the group is worth a unit of its own.
-            boolean mayCut = groupEnds || splitGroups && groupRest >= unitCost / 2;
-            if (cost >= unitCost && mayCut || i == ranked.size() - 1) {
-                units.add(new WorkUnit(n, units.size(), first, i + 1 - first, cost));
-                first = i + 1;
-                cost = 0;
-            }
-        }
-        return List.copyOf(units);
-    }
-
-    /** The summed cost of the table group that starts at position {@code from}. */
-    private static long groupCost(List<StartConstellations.Ranked> ranked, int from) {
-        int group = StartConstellations.tableGroup(ranked.get(from).constellation());
-        long cost = 0;
-        for (int i = from; i < ranked.size() && StartConstellations.tableGroup(ranked.get(i).constellation()) == group;
-                i++) {
-            cost += ranked.get(i).cost();
-        }
-        return cost;
+        checkCounted(n);
+        return UnitPlan.of(n).units;
     }
 
     /**
      * A hex SHA-256 over a full description of every unit of size {@code n}: its position, its
-     * constellations in order, each with its border queens in the orientation it is searched in
-     * and its symmetry count. Two builds whose units would count different things under the same
-     * index never share a fingerprint; the layout a host searches with is not part of it. Computed
-     * once per size.
+     * segment, its first and last column set, under the engine's version of what a task counts.
+     * Two builds whose units would count different things under the same index never share a
+     * fingerprint; the layout a host counts with is not part of it. Computed once per size.
      *
-     * @throws IllegalArgumentException if {@code n} is outside {@code 1..32}
+     * @throws IllegalArgumentException if {@code n} is outside {@code 1..MAX_COUNTED_SIZE}
      */
     public static String unitListFingerprint(int n) {
-        checkSize(n);
-        return FINGERPRINTS.computeIfAbsent(n, CountingEngine::fingerprint);
-    }
-
-    private static String fingerprint(int n) {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
-        List<StartConstellations.Ranked> ranked = StartConstellations.of(n);
-        StringBuilder text = new StringBuilder();
-        text.append("nqueens counting engine work units v2: n=").append(n)
-                .append("; a unit counts the solutions of the orbits of its start constellations (top, bottom,"
-                        + " left, right, symmetries; each orbit once, all of its completions)\n");
-        for (WorkUnit unit : workUnits(n)) {
-            text.append("unit ").append(unit.index()).append(':');
-            for (int i = unit.first(); i < unit.first() + unit.count(); i++) {
-                StartConstellation c = ranked.get(i).constellation();
-                text.append(' ').append(c.top()).append(',').append(c.bottom()).append(',').append(c.left())
-                        .append(',').append(c.right()).append(',').append(c.symmetries());
-            }
-            text.append('\n');
-            digest.update(text.toString().getBytes(StandardCharsets.US_ASCII));
-            text.setLength(0);
-        }
-        return HexFormat.of().formatHex(digest.digest());
+        checkCounted(n);
+        return UnitPlan.of(n).fingerprint();
     }
 
     /**
      * Counts one unit of this engine's size.
      *
      * @throws IllegalArgumentException if the unit is of another size or reaches past the size's
-     *     constellations
+     *     tasks
      * @throws ArithmeticException if a count does not fit in a long (only above n = 28)
      */
     public CountResult count(WorkUnit unit) {
         if (unit.n() != n) {
             throw new IllegalArgumentException("unit of size " + unit.n() + " given to an engine of size " + n);
         }
-        if ((long) unit.first() + unit.count() > constellations.size()) {
-            throw new IllegalArgumentException("unit " + unit.encode() + " reaches past the "
-                    + constellations.size() + " constellations of size " + n);
-        }
         if (n == 1) {
-            // The single queen is all four border lines at once; its one class is fixed by all 8.
+            if (unit.first() + (long) unit.count() > 0) {
+                throw new IllegalArgumentException("unit " + unit.encode() + " reaches past the size's tasks");
+            }
+            // The single queen is on every line at once; its one class is fixed by all 8 symmetries.
             return ONE_QUEEN;
         }
-        long total = 0;
-        long rot90 = 0;
-        long rot180 = 0;
-        long asymmetric = 0;
-        search.takeCompletions();
-        for (int i = unit.first(); i < unit.first() + unit.count(); i++) {
-            StartConstellation c = constellations.get(i).constellation();
-            search.load(c);
-            int s = c.symmetries();
-            if (s == 1) {
-                // Counted in batches: the sum comes after the loop.
-                search.addCompletions();
-            } else {
-                long completions = search.countCompletions();
-                long halfTurnFixed = rotationFixed.count(c, RotationFixedCompletions.HALF_TURN);
-                long quarterTurnFixed = s == 4 ? rotationFixed.count(c, RotationFixedCompletions.QUARTER_TURN) : 0;
-                total = Math.addExact(total, Math.multiplyExact(8 / s, completions));
-                asymmetric = Math.addExact(asymmetric, exactly(completions - halfTurnFixed, s, c));
-                rot180 = Math.addExact(rot180, exactly(2 * (halfTurnFixed - quarterTurnFixed), s, c));
-                rot90 = Math.addExact(rot90, exactly(4 * quarterTurnFixed, s, c));
+        if ((long) unit.first() + unit.count() > plan.tasks()) {
+            throw new IllegalArgumentException("unit " + unit.encode() + " reaches past the " + plan.tasks()
+                    + " tasks of size " + n);
+        }
+        Tally tally = new Tally();
+        int task = unit.first();
+        int end = unit.first() + unit.count();
+        while (task < end) {
+            int s = plan.segmentIndex(task, 1);
+            Segment segment = plan.segments.get(s);
+            int local = plan.localTask(s, task);
+            int last = Math.min(segment.tasks(), local + end - task);
+            int columns = segment.columnSet(local);
+            for (int i = local; i < last; i++) {
+                if (i > local) {
+                    columns = segment.nextColumnSet(i - 1, columns);
+                }
+                counter.count(segment, columns, tally);
             }
+            task += last - local;
         }
-        long asymmetricCompletions = search.takeCompletions();
-        total = Math.addExact(total, Math.multiplyExact(8, asymmetricCompletions));
-        asymmetric = Math.addExact(asymmetric, asymmetricCompletions);
-        return new CountResult(total, rot90 + rot180 + asymmetric, rot90, rot180, asymmetric);
-    }
-
-    /** The number of classes behind {@code visits} completions, each class met {@code s} times. */
-    private static long exactly(long visits, int s, StartConstellation c) {
-        if (visits % s != 0) {
-            throw new IllegalStateException(visits + " visits are not whole classes below " + c);
-        }
-        return visits / s;
+        return tally.result();
     }
 
     /**
      * Counts the whole size {@code n} on {@code threads} threads that take units from a shared
      * queue, the most expensive first (so that no thread is left with a long unit at the end).
+     * If the heap holds fewer counting threads than asked for, fewer run
+     * ({@link #heapBytesNeeded}).
      *
      * @param progress called with (units done, units in all) after each unit, from the worker
      *     threads; may be null
-     * @throws IllegalArgumentException if {@code n} is outside {@code 1..32} or {@code threads}
-     *     is less than 1
-     * @throws IllegalStateException if a worker fails or the calling thread is interrupted
+     * @throws IllegalArgumentException if {@code n} is outside {@code 1..MAX_COUNTED_SIZE} or
+     *     {@code threads} is less than 1
+     * @throws IllegalStateException if a worker fails, the heap holds no counting thread, or the
+     *     calling thread is interrupted
      */
     public static CountResult countAll(int n, int threads, BiConsumer<Integer, Integer> progress) {
-        checkSize(n);
+        checkCounted(n);
         if (threads < 1) {
             throw new IllegalArgumentException("need at least 1 thread, got " + threads);
         }
         List<WorkUnit> units = new ArrayList<>(workUnits(n));
         units.sort(Comparator.comparingLong(WorkUnit::cost).reversed().thenComparingInt(WorkUnit::index));
+        Layout layout = chooseLayout(n, Layout.forHost());
+        int workers = Math.min(Math.min(threads, units.size()), MemoryModel.threadsThatFit(n, layout));
         AtomicInteger next = new AtomicInteger();
         AtomicInteger done = new AtomicInteger();
         AtomicReference<CountResult> sum = new AtomicReference<>(CountResult.ZERO);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Runnable worker = () -> {
             try {
-                CountingEngine engine = new CountingEngine(n);
+                CountingEngine engine = new CountingEngine(n, layout);
                 CountResult local = CountResult.ZERO;
                 for (int i = next.getAndIncrement(); i < units.size() && failure.get() == null;
                         i = next.getAndIncrement()) {
@@ -312,7 +247,6 @@ public final class CountingEngine {
                 failure.compareAndSet(null, e);
             }
         };
-        int workers = Math.min(threads, units.size());
         List<Thread> pool = new ArrayList<>();
         for (int t = 1; t < workers; t++) {
             Thread thread = new Thread(worker, "nqueens-count-" + n + "-" + t);
@@ -334,9 +268,13 @@ public final class CountingEngine {
         return sum.get();
     }
 
-    private static void checkSize(int n) {
+    private static void checkCounted(int n) {
         if (n < 1 || n > MAX_SIZE) {
             throw new IllegalArgumentException("board size " + n + " is outside 1.." + MAX_SIZE);
+        }
+        if (n > MAX_COUNTED_SIZE) {
+            throw new IllegalArgumentException("board size " + n + " is beyond this engine's " + MAX_COUNTED_SIZE
+                    + " (its half-board patterns would not fit in 64 bits)");
         }
     }
 }

@@ -6,130 +6,91 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * How the engine searches on this host: how many rows its bottom tables cover at each size, how
- * large a table may grow, and in how large partitions a table counts the placements that wait for
- * it. A layout changes how fast a unit is counted, never what a unit counts: the list of work units
- * does not depend on it.
+ * How the engine counts on this host. The {@link DisjointPairs} matcher runs the items against a
+ * pass of one or two words of 64 patterns, whose chunk tables (8 KB a word) must stay in the
+ * first-level data cache with the items streaming past: two words where it has 32 KB or more, one
+ * below. Its sieve cuts buckets of about 32 patterns per word of a pass (measured: buckets of 64
+ * against 128 and 256 on the 32 KB Zen 3, 6-12 % fewer CPU-seconds at n = 18 and 19, even at
+ * n = 20). Quadrant placements are read from the shared {@link QuadrantTable}, or searched per
+ * cell ({@link QuadrantSearch}) for a heap too small for the table. A layout changes how fast a
+ * unit is counted, never what it counts: the list of work units does not depend on it.
  *
- * <p>The rows per size were measured fastest here (n = 17 to 21: 7 rows; 6 rows took 3% to 50%
- * longer, 8 rows at n = 18 45% longer). They do not follow the cache: a table counts the waiting
- * placements one partition of column sets at a time, so what a count reads at once is one
- * partition's words, not the table. The partitions follow the L2 size: {@code l2Bytes / 4 KB} column
- * sets (256 on a host with 1 MB per core), since a set's words and chunk tables take up to a few
- * KB. The largest table is bounded by the heap (each counting thread holds one, about 20 bytes
- * per entry) and by 8 million entries; a group whose table would be larger is completed from a
- * table of fewer rows.
- *
- * @param l2Bytes the L2 cache per core this layout is chosen for
- * @param maxTableEntries the most entries a table may have
- * @param fixedTableRows the table rows at every size (for tests), or -1 for the rows by size
- * @param source where the cache size came from
+ * @param l1Bytes the first-level data cache per core this layout is chosen for
+ * @param l2Bytes the second-level cache per core
+ * @param wordsPerPass how many words of patterns the items are run against at once (1 or 2)
+ * @param patternsPerBucket the patterns a sieve bucket aims at
+ * @param searchQuadrants whether quadrant cells are searched instead of read from the table
+ * @param source where the cache sizes came from
  */
-record Layout(long l2Bytes, int maxTableEntries, int fixedTableRows, String source) {
+record Layout(long l1Bytes, long l2Bytes, int wordsPerPass, int patternsPerBucket, boolean searchQuadrants,
+        String source) {
 
-    /** The L2 size of the layouts with fixed rows. */
-    private static final long LARGE_L2 = 1 << 20;
     /** Assumed when the host does not say. */
+    private static final long DEFAULT_L1 = 32 << 10;
     private static final long DEFAULT_L2 = 512 << 10;
-    /**
-     * Bytes of heap per table entry: a long while the table is built, its share of the bits, and
-     * 2 for the buffer of tables enumerated once (a quarter of the largest, 8 bytes per entry).
-     */
-    private static final int BYTES_PER_ENTRY = 20;
-    private static final int MIN_TABLE_ENTRIES = 1 << 16;
-    /** Two threads with tables this large stay below 512 MB resident (n = 21's largest has 11.7 M). */
-    private static final int MAX_TABLE_ENTRIES = 1 << 23;
-    private static final int MIN_SETS_PER_PARTITION = 32;
-    private static final int BYTES_PER_SET = 4 << 10;
+    /** The first-level cache that holds a pass of two words' tables (16 KB) with the items. */
+    private static final long TWO_WORDS_FROM = 32 << 10;
 
     private static volatile Layout forHost;
 
     /**
-     * @throws IllegalArgumentException if the L2 size or the entry limit is not positive, or the
-     *     fixed rows are 1 or below -1
+     * @throws IllegalArgumentException if a cache size or the bucket size is not positive
      */
     Layout {
-        if (l2Bytes <= 0 || maxTableEntries <= 0 || fixedTableRows < -1 || fixedTableRows == 1) {
-            throw new IllegalArgumentException("layout for " + l2Bytes + " bytes of L2, tables of "
-                    + maxTableEntries + " entries and " + fixedTableRows + " rows");
+        if (l1Bytes <= 0 || l2Bytes <= 0 || patternsPerBucket <= 0 || wordsPerPass < 1 || wordsPerPass > 2) {
+            throw new IllegalArgumentException("layout for " + l1Bytes + " bytes of L1, " + l2Bytes + " of L2, buckets of "
+                    + patternsPerBucket);
         }
     }
 
-    /**
-     * The layout for this host: its L2 size per core as Linux reports it (sysfs, else
-     * {@code getconf}), and tables bounded by a quarter of the heap shared by one table per core.
-     * Decided once per JVM.
-     */
+    /** The layout for this host, from its cache sizes as Linux reports them (sysfs, else getconf); decided once. */
     static Layout forHost() {
         Layout layout = forHost;
         if (layout == null) {
+            long[] l1 = new long[1];
             long[] l2 = new long[1];
-            String source = l2CacheSize(l2);
-            Runtime runtime = Runtime.getRuntime();
-            long perThread = runtime.maxMemory() / 4 / Math.max(1, runtime.availableProcessors());
-            int entries = (int) Math.max(MIN_TABLE_ENTRIES, Math.min(MAX_TABLE_ENTRIES, perThread / BYTES_PER_ENTRY));
-            layout = new Layout(l2[0], entries, -1, source);
+            String source = cacheSize(1, "LEVEL1_DCACHE_SIZE", DEFAULT_L1, l1) + ", "
+                    + cacheSize(2, "LEVEL2_CACHE_SIZE", DEFAULT_L2, l2);
+            layout = forCaches(l1[0], l2[0], source);
             forHost = layout;
         }
         return layout;
     }
 
-    /** The heap the largest table a layout allows takes. */
-    static long largestTableBytes() {
-        return (long) MAX_TABLE_ENTRIES * BYTES_PER_ENTRY;
+    /** The layout for a host with these cache sizes (for tests of hosts other than this one). */
+    static Layout forCaches(long l1Bytes, long l2Bytes) {
+        return forCaches(l1Bytes, l2Bytes, "given");
     }
 
-    /** A layout for a host with {@code l2Bytes} of L2 and no bound on the tables but the largest. */
-    static Layout forCache(long l2Bytes) {
-        return new Layout(l2Bytes, MAX_TABLE_ENTRIES, -1, "given");
+    private static Layout forCaches(long l1Bytes, long l2Bytes, String source) {
+        int words = l1Bytes >= TWO_WORDS_FROM ? 2 : 1;
+        return new Layout(l1Bytes, l2Bytes, words, 32 * words, false, source);
     }
 
-    /**
-     * A layout with tables of {@code rows} rows at every size that has tables at all (0: every row
-     * searched), of at most {@code maxTableEntries} entries: for tests of every path.
-     */
-    static Layout withTableRows(int rows, int maxTableEntries) {
-        return new Layout(LARGE_L2, maxTableEntries, rows, "fixed");
+    /** This layout with quadrant cells searched instead of tabulated. */
+    Layout searchingQuadrants() {
+        return new Layout(l1Bytes, l2Bytes, wordsPerPass, patternsPerBucket, true, source);
     }
 
-    /**
-     * How many of the last free rows the bottom tables cover at size {@code n}; 0 for none (the
-     * rows are searched, as they are below n = 14, where tables do not pay, and above
-     * {@link BottomTable#MAX_SIZE}).
-     */
-    int tableRows(int n) {
-        if (fixedTableRows >= 0) {
-            return n >= 4 && n <= BottomTable.MAX_SIZE ? fixedTableRows : 0;
-        }
-        if (n < 14 || n > BottomTable.MAX_SIZE) {
-            return 0;
-        }
-        return switch (n) {
-            case 14, 15 -> 5;
-            case 16, 22 -> 6;
-            default -> 7;
-        };
+    /** This layout with sieve buckets of {@code patterns} patterns (for tests of every sieve depth). */
+    Layout withBuckets(int patterns) {
+        return new Layout(l1Bytes, l2Bytes, wordsPerPass, patterns, searchQuadrants, source);
     }
 
-    /** Column sets per partition of waiting placements: a power of two, about L2 / 4 KB. */
-    int setsPerPartition() {
-        long sets = Math.max(MIN_SETS_PER_PARTITION, Math.min(BottomTable.MAX_SETS_PER_PARTITION, l2Bytes / BYTES_PER_SET));
-        return Integer.highestOneBit((int) sets);
-    }
-
-    /** One line for the log: the cache size, where it came from, and what it decided. */
+    /** One line for the log: the cache sizes, where they came from, and what they decided. */
     String describe() {
-        return String.format(Locale.ROOT, "L2 %d KB per core (%s): tables counted by %d column sets,"
-                + " at most %,d entries", l2Bytes >> 10, source, setsPerPartition(), maxTableEntries);
+        return String.format(Locale.ROOT, "L1d %d KB, L2 %d KB per core (%s): %d word(s) of patterns per pass,"
+                + " sieve buckets of %d patterns%s", l1Bytes >> 10, l2Bytes >> 10, source, wordsPerPass, patternsPerBucket,
+                searchQuadrants ? ", quadrants searched" : "");
     }
 
-    /** Fills {@code size[0]} with the L2 size per core and returns where it came from. */
-    private static String l2CacheSize(long[] size) {
+    /** Fills {@code size[0]} with the data or unified cache of {@code level} and returns where it came from. */
+    private static String cacheSize(int level, String getconfName, long fallback, long[] size) {
         Path caches = Path.of("/sys/devices/system/cpu/cpu0/cache");
         for (int index = 0; index < 8; index++) {
             Path dir = caches.resolve("index" + index);
             try {
-                if (Files.readString(dir.resolve("level")).trim().equals("2")
+                if (Files.readString(dir.resolve("level")).trim().equals(Integer.toString(level))
                         && !Files.readString(dir.resolve("type")).trim().equals("Instruction")) {
                     size[0] = parseSize(Files.readString(dir.resolve("size")).trim());
                     return "sysfs";
@@ -139,7 +100,7 @@ record Layout(long l2Bytes, int maxTableEntries, int fixedTableRows, String sour
             }
         }
         try {
-            Process getconf = new ProcessBuilder("getconf", "LEVEL2_CACHE_SIZE").redirectErrorStream(true).start();
+            Process getconf = new ProcessBuilder("getconf", getconfName).redirectErrorStream(true).start();
             String out = new String(getconf.getInputStream().readAllBytes()).trim();
             if (getconf.waitFor() == 0 && !out.isEmpty() && Long.parseLong(out) > 0) {
                 size[0] = Long.parseLong(out);
@@ -150,7 +111,7 @@ record Layout(long l2Bytes, int maxTableEntries, int fixedTableRows, String sour
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        size[0] = DEFAULT_L2;
+        size[0] = fallback;
         return "unknown, assumed";
     }
 

@@ -31,7 +31,6 @@ class CountingEngineTests {
         }
     }
 
-    /** Up to 13 every row is searched; from 14 on the last rows come from bottom tables. */
     static IntStream sizes() {
         return IntStream.rangeClosed(1, 16);
     }
@@ -43,28 +42,22 @@ class CountingEngineTests {
     }
 
     /**
-     * Every path the engine can take gives the published counts: every row searched, tables of 2
-     * to 7 rows, the layouts for a small and a large cache, and tables so limited that groups fall
-     * back to fewer rows (down to none). Each layout counts unit by unit, and each unit counts the
-     * same under every layout. At n = 16 only the table paths the engine takes by default there
-     * are repeated (the others are seconds each, and n = 15 covers them).
+     * Every path the engine can take gives the published counts, unit by unit the same: the
+     * layouts for a small and a large first-level cache (deep and shallow sieves), a sieve of
+     * single-pattern buckets and none at all, and quadrants searched instead of tabulated. n = 16
+     * repeats the two cache layouts only (the others are covered up to 15, where they take
+     * seconds).
      */
     @ParameterizedTest(name = "n = {0}")
     @MethodSource("sizes")
     void countsEverySizeExactlyOnEveryPath(int n) {
         List<WorkUnit> units = CountingEngine.workUnits(n);
-        // The smallest cache gives partitions of 32 column sets, the largest of 1024.
-        List<Layout> layouts = new ArrayList<>(List.of(Layout.forCache(32 << 10), Layout.forCache(4 << 20)));
+        List<Layout> layouts = new ArrayList<>(List.of(Layout.forCaches(16 << 10, 256 << 10),
+                Layout.forCaches(1 << 20, 2 << 20)));
         if (n < 16) {
-            layouts.add(Layout.withTableRows(0, 1));
-            layouts.add(Layout.withTableRows(7, 40));
-            layouts.add(Layout.withTableRows(5, 3));
-            for (int rows = 2; rows <= Math.min(7, n - 5); rows++) {
-                layouts.add(Layout.withTableRows(rows, 1 << 20));
-            }
-        } else {
-            layouts.add(Layout.withTableRows(5, 1 << 20));
-            layouts.add(Layout.withTableRows(7, 1 << 20));
+            layouts.add(Layout.forCaches(32 << 10, 512 << 10).withBuckets(1));
+            layouts.add(Layout.forCaches(32 << 10, 512 << 10).withBuckets(1 << 30));
+            layouts.add(Layout.forCaches(32 << 10, 512 << 10).searchingQuadrants());
         }
         List<CountResult> byUnit = null;
         for (Layout layout : layouts) {
@@ -105,6 +98,7 @@ class CountingEngineTests {
         assertEquals(new CountResult(4, 1, 0, 1, 0), CountingEngine.countAll(6, 1, null));
     }
 
+    /** Each unit's classes are whole classes: its counts are a valid result of their own. */
     @ParameterizedTest(name = "n = {0}")
     @MethodSource("splitSizes")
     void unitsOfOneSizeAddUpToTheWholeAndSurviveEncoding(int n) {
@@ -117,13 +111,16 @@ class CountingEngineTests {
             assertEquals(n, unit.n());
             assertEquals(i, unit.index());
             assertEquals(unit, WorkUnit.decode(unit.encode()));
-            sum = sum.plus(engine.count(WorkUnit.decode(unit.encode())));
+            CountResult counted = engine.count(WorkUnit.decode(unit.encode()));
+            assertEquals(counted.total(), 2 * counted.rot90Classes() + 4 * counted.rot180Classes()
+                    + 8 * counted.asymmetricClasses(), unit.encode() + ": " + counted);
+            sum = sum.plus(counted);
         }
         assertEquals(known.get(n), sum);
     }
 
     static IntStream splitSizes() {
-        return IntStream.of(12, 13, 15);
+        return IntStream.of(12, 13, 15, 16);
     }
 
     @Test
@@ -138,33 +135,31 @@ class CountingEngineTests {
         assertEquals(known.get(13), sum);
     }
 
-    @Test
-    void unitsCoverEachConstellationOnce() {
-        List<WorkUnit> units = CountingEngine.workUnits(16);
+    @ParameterizedTest(name = "n = {0}")
+    @MethodSource("splitSizes")
+    void unitsCoverEachTaskOnceInOrder(int n) {
+        List<WorkUnit> units = CountingEngine.workUnits(n);
         int next = 0;
         for (WorkUnit unit : units) {
             assertEquals(next, unit.first());
             assertTrue(unit.count() > 0);
+            assertTrue(unit.cost() > 0, unit.encode());
             next += unit.count();
         }
-        assertEquals(CountingEngine.workUnits(16), units, "deterministic");
-        assertTrue(units.size() >= 300 && units.size() <= 3000, "units of size 16: " + units.size());
+        assertEquals(UnitPlan.of(n).tasks(), next);
+        assertTrue(CountingEngine.workUnits(n) == units, "computed once");
     }
 
-    /** A unit ends where a table group ends, so no two units need the same bottom table. */
+    /** From n = 16 on a size has thousands of units, none far above the average cost. */
     @Test
-    void unitsKeepTableGroupsWhole() {
-        List<StartConstellations.Ranked> ranked = StartConstellations.of(16);
-        List<WorkUnit> units = CountingEngine.workUnits(16);
-        java.util.Set<Integer> groupsSeen = new java.util.HashSet<>();
-        for (WorkUnit unit : units) {
-            java.util.Set<Integer> groups = new java.util.HashSet<>();
-            for (int i = unit.first(); i < unit.first() + unit.count(); i++) {
-                groups.add(StartConstellations.tableGroup(ranked.get(i).constellation()));
-            }
-            for (int group : groups) {
-                assertTrue(groupsSeen.add(group), "group " + group + " is split across units");
-            }
+    void largeSizesHaveThousandsOfUnitsOfComparableCost() {
+        for (int n : new int[] {16, 19, 20}) {
+            List<WorkUnit> units = CountingEngine.workUnits(n);
+            assertTrue(units.size() >= 2000 && units.size() <= 5000, "units of size " + n + ": " + units.size());
+            long total = units.stream().mapToLong(WorkUnit::cost).sum();
+            long average = total / units.size();
+            long largest = units.stream().mapToLong(WorkUnit::cost).max().orElseThrow();
+            assertTrue(largest < 4 * average, "n = " + n + ": largest " + largest + " against an average of " + average);
         }
     }
 
@@ -193,42 +188,6 @@ class CountingEngineTests {
         assertThrows(IllegalArgumentException.class, () -> WorkUnit.decode("18:0:0:1:-1"));
     }
 
-    /** The cost is a deterministic estimate: positive, the sum of its constellations' estimates. */
-    @Test
-    void unitCostsAreTheSumsOfTheirConstellationsEstimates() {
-        List<StartConstellations.Ranked> ranked = StartConstellations.of(17);
-        for (WorkUnit unit : CountingEngine.workUnits(17)) {
-            long cost = 0;
-            for (int i = unit.first(); i < unit.first() + unit.count(); i++) {
-                cost += ranked.get(i).cost();
-            }
-            assertEquals(cost, unit.cost(), unit.encode());
-            assertTrue(unit.cost() > 0, unit.encode());
-        }
-    }
-
-    /**
-     * From n = 19 on a size has thousands of units, none far above the average cost: table groups
-     * that cost more than a unit are cut (a single constellation is never cut).
-     */
-    @Test
-    void largeSizesHaveThousandsOfUnitsOfComparableCost() {
-        List<WorkUnit> units = CountingEngine.workUnits(19);
-        assertTrue(units.size() >= 3000, "units of size 19: " + units.size());
-        long total = units.stream().mapToLong(WorkUnit::cost).sum();
-        long average = total / units.size();
-        List<StartConstellations.Ranked> ranked = StartConstellations.of(19);
-        for (WorkUnit unit : units) {
-            if (unit.count() > 1) {
-                long largest = 0;
-                for (int i = unit.first(); i < unit.first() + unit.count(); i++) {
-                    largest = Math.max(largest, ranked.get(i).cost());
-                }
-                assertTrue(unit.cost() < 2 * average + largest, unit.encode() + " against an average of " + average);
-            }
-        }
-    }
-
     @Test
     void fingerprintDescribesTheListAndIsComputedOnce() {
         String fingerprint = CountingEngine.unitListFingerprint(14);
@@ -237,14 +196,17 @@ class CountingEngineTests {
         assertTrue(!fingerprint.equals(CountingEngine.unitListFingerprint(15)));
         // The list of this build, pinned: a change to how sizes are cut into units or to what a
         // unit counts must change this value on purpose (a resumed run or another worker checks it).
-        assertEquals("02b2a2cc4ee8bd73ffc5c528ea87b5c012b9685cf09d71e5593ad5f41e09c8d2", fingerprint);
+        assertEquals("a1c871b11a18c952181c37e91c0f1ff588230c1eedb114360003054bac657458", fingerprint);
     }
 
     @Test
-    void rejectsSizesOutsideOneToThirtyTwo() {
+    void rejectsSizesOutsideWhatItCounts() {
         assertThrows(IllegalArgumentException.class, () -> CountingEngine.workUnits(0));
         assertThrows(IllegalArgumentException.class, () -> new CountingEngine(33));
         assertThrows(IllegalArgumentException.class, () -> CountingEngine.countAll(8, 0, null));
+        IllegalArgumentException tooLarge = assertThrows(IllegalArgumentException.class,
+                () -> CountingEngine.workUnits(CountingEngine.MAX_COUNTED_SIZE + 1));
+        assertTrue(tooLarge.getMessage().contains("beyond"), tooLarge.getMessage());
     }
 
     @Test
@@ -252,6 +214,27 @@ class CountingEngineTests {
         CountingEngine engine = new CountingEngine(10);
         assertThrows(IllegalArgumentException.class, () -> engine.count(new WorkUnit(11, 0, 0, 1, 1)));
         assertThrows(IllegalArgumentException.class, () -> engine.count(new WorkUnit(10, 0, 0, 100_000, 1)));
+    }
+
+    /**
+     * The heap the engine asks for grows with the size and the threads; with less, it searches
+     * quadrants instead of tabulating them, and with too little for one thread it refuses, naming
+     * the heap it needs, instead of running out of memory half way.
+     */
+    @Test
+    void choosesALayoutThatFitsTheHeapOrRefuses() {
+        assertTrue(CountingEngine.heapBytesNeeded(20, 2) > CountingEngine.heapBytesNeeded(20, 1));
+        assertTrue(CountingEngine.heapBytesNeeded(22, 1) > CountingEngine.heapBytesNeeded(20, 1));
+        assertTrue(CountingEngine.heapBytesNeeded(21, 2) < 1L << 30, "n = 21 on two threads under 1 GB");
+        Layout host = Layout.forCaches(32 << 10, 512 << 10);
+        long needed = MemoryModel.sharedBytes(23, host) + MemoryModel.threadBytes(23);
+        assertEquals(host, CountingEngine.chooseLayout(23, host, needed));
+        Layout small = CountingEngine.chooseLayout(23, host, MemoryModel.threadBytes(23) + 1);
+        assertTrue(small.searchQuadrants(), small.describe());
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> CountingEngine.chooseLayout(23, host, 1 << 20));
+        assertTrue(refused.getMessage().contains("-Xmx"), refused.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> CountingEngine.heapBytesNeeded(20, 0));
     }
 
     @Test

@@ -8,44 +8,26 @@ import org.junit.jupiter.api.Test;
 
 class LayoutTests {
 
+    /** Two words' tables (16 KB) per pass from a 32 KB first-level cache on, one below; 32 patterns per word of a pass. */
     @Test
-    void tablesCoverTheLastRowsFromFourteenToTwentyTwo() {
-        Layout large = Layout.forCache(1 << 20);
-        assertEquals(0, large.tableRows(13));
-        assertEquals(5, large.tableRows(14));
-        assertEquals(6, large.tableRows(16));
-        assertEquals(7, large.tableRows(17));
-        assertEquals(7, large.tableRows(21));
-        assertEquals(6, large.tableRows(22));
-        assertEquals(0, large.tableRows(23));
-        // The rows do not follow the cache; the partitions of waiting placements do.
-        Layout small = Layout.forCache(512 << 10);
-        assertEquals(7, small.tableRows(20));
-        assertEquals(256, large.setsPerPartition());
-        assertEquals(128, small.setsPerPartition());
-        assertEquals(32, Layout.forCache(32 << 10).setsPerPartition());
-        assertEquals(1024, Layout.forCache(4 << 20).setsPerPartition());
-        assertEquals(512, Layout.forCache(3 << 20).setsPerPartition());
-    }
-
-    @Test
-    void fixedRowsHoldWhereverTablesCanBe() {
-        Layout fixed = Layout.withTableRows(3, 100);
-        assertEquals(0, fixed.tableRows(3));
-        assertEquals(3, fixed.tableRows(4));
-        assertEquals(3, fixed.tableRows(22));
-        assertEquals(0, fixed.tableRows(23));
-        assertThrows(IllegalArgumentException.class, () -> Layout.withTableRows(1, 100));
-        assertThrows(IllegalArgumentException.class, () -> Layout.withTableRows(3, 0));
+    void passesAndBucketsFollowTheFirstLevelCache() {
+        assertEquals(2, Layout.forCaches(32 << 10, 512 << 10).wordsPerPass());
+        assertEquals(64, Layout.forCaches(32 << 10, 512 << 10).patternsPerBucket());
+        assertEquals(2, Layout.forCaches(48 << 10, 1 << 20).wordsPerPass());
+        assertEquals(1, Layout.forCaches(16 << 10, 256 << 10).wordsPerPass());
+        assertEquals(32, Layout.forCaches(16 << 10, 256 << 10).patternsPerBucket());
+        assertEquals(64, Layout.forCaches(1 << 30, 1 << 30).patternsPerBucket());
+        assertTrue(Layout.forCaches(32 << 10, 512 << 10).searchingQuadrants().searchQuadrants());
+        assertThrows(IllegalArgumentException.class, () -> Layout.forCaches(0, 1));
     }
 
     @Test
     void hostLayoutIsDecidedOnceAndSaysWhy() {
         Layout host = Layout.forHost();
         assertTrue(host == Layout.forHost());
-        assertTrue(host.l2Bytes() > 0 && host.maxTableEntries() > 0);
-        assertTrue(host.describe().startsWith("L2 " + (host.l2Bytes() >> 10) + " KB per core"), host.describe());
-        assertTrue(host.maxTableEntries() <= 1 << 23, host.describe());
+        assertTrue(host.l1Bytes() > 0 && host.l2Bytes() > 0);
+        assertTrue(host.describe().startsWith("L1d " + (host.l1Bytes() >> 10) + " KB, L2 " + (host.l2Bytes() >> 10)
+                + " KB per core"), host.describe());
     }
 
     @Test
