@@ -79,9 +79,18 @@ public final class CountingEngine {
         this.counter = new TaskCounter(n, new QuadrantPatterns(n, source), layout);
     }
 
-    /** The host's layout, or the same with quadrants searched if the table does not fit in the heap. */
+    /**
+     * The host's layout, or the same with quadrants searched if the table does not fit in the heap.
+     * The heap in use counts garbage not yet collected (a job that has been storing rows leaves
+     * plenty): when the first look says nothing fits, the heap is collected once and looked at again.
+     */
     private static Layout chooseLayout(int n, Layout host) {
-        return chooseLayout(n, host, Runtime.getRuntime().maxMemory() - usedHeap());
+        try {
+            return chooseLayout(n, host, Runtime.getRuntime().maxMemory() - usedHeap());
+        } catch (IllegalStateException notEnough) {
+            System.gc();
+            return chooseLayout(n, host, Runtime.getRuntime().maxMemory() - usedHeap());
+        }
     }
 
     /**
@@ -224,7 +233,11 @@ public final class CountingEngine {
         List<WorkUnit> units = new ArrayList<>(workUnits(n));
         units.sort(Comparator.comparingLong(WorkUnit::cost).reversed().thenComparingInt(WorkUnit::index));
         Layout layout = chooseLayout(n, Layout.forHost());
-        int workers = Math.min(Math.min(threads, units.size()), MemoryModel.threadsThatFit(n, layout));
+        int wanted = Math.min(threads, units.size());
+        if (MemoryModel.threadsThatFit(n, layout) < wanted) {
+            System.gc(); // the heap in use counts uncollected garbage (see chooseLayout)
+        }
+        int workers = Math.min(wanted, MemoryModel.threadsThatFit(n, layout));
         AtomicInteger next = new AtomicInteger();
         AtomicInteger done = new AtomicInteger();
         AtomicReference<CountResult> sum = new AtomicReference<>(CountResult.ZERO);
