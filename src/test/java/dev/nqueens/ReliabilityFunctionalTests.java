@@ -105,9 +105,13 @@ class ReliabilityFunctionalTests {
         assertExactlyTheKnownValues(11, 13);
         assertThat(NqueensProcess.run(work, environment, "verify").exitCode()).isZero();
 
-        // Kill point 2, in the middle of the export (every size is stored, so the run only exports; without
-        // the manifest it cannot tell the files are up to date, so it writes them all).
-        Files.delete(work.resolve("output/manifest.json"));
+        // Kill point 2, in the middle of the export (every size is stored, so the run only exports; with a
+        // manifest of other rows it cannot tell the files are up to date, so it writes them all).
+        Path manifest = work.resolve("output/manifest.json");
+        String exported = Files.readString(manifest);
+        String stale = exported.replaceFirst("(\"summary_version\"\\s*:\\s*\")[0-9a-f]+\"", "$1stale\"");
+        assertThat(stale).as("the manifest names the rows it was exported from").isNotEqualTo(exported);
+        Files.writeString(manifest, stale);
         NqueensProcess exporting = NqueensProcess.start(work, environment, "run", "--sizes", SIZES);
         Path partial = awaitPartialFile(exporting);
         assertThat(exporting.kill().exitCode()).isEqualTo(137);
