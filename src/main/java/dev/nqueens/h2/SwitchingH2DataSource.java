@@ -3,18 +3,22 @@ package dev.nqueens.h2;
 import dev.nqueens.failure.Failure;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.nqueens.h2.H2CrashRecovery;
-import dev.nqueens.h2.H2File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.jdbc.datasource.AbstractDataSource;
 
 /**
- * The connection pool of {@code serve} on an embedded H2 file: the file is open read-only
- * ({@code ACCESS_MODE_DATA=r}, never created) between runs, so serving leaves it byte for byte as
- * it was, and read-write only while a scheduled run works ({@link #writableDuring}). Switching
+ * The connection pool of the commands that run the job on an embedded H2 file, which closes the
+ * file after each run, compacts it if the run grew it ({@link H2Compaction}) and opens it again.
+ * For {@code serve} the file is open read-only ({@code ACCESS_MODE_DATA=r}, never created) between
+ * runs, so serving leaves it byte for byte as it was, and read-write only while a scheduled run works
+ * ({@link #writableDuring}); for {@code run} and {@code schedule} it is writable throughout. Switching
  * closes one pool (H2 closes the file with its last connection) and opens the other; requests wait
  * for the switch, and a request caught in the middle of one fails; a backup holds the switch off
  * until it is written ({@link #whileOpen}).
@@ -24,14 +28,36 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements D
     private final H2File file;
     private final String user;
     private final String password;
+    private final boolean readOnlyBetweenRuns;
+    private final PrintStream out;
     private final ReentrantReadWriteLock switching = new ReentrantReadWriteLock(true);
     private HikariDataSource pool;
+    /** The file's size when it was last opened for writing: what a run has grown it from. */
+    private long sizeWhenOpened;
 
+    /** For {@code serve}: read-only between runs. */
     public SwitchingH2DataSource(H2File file, String user, String password) {
+        this(file, user, password, true, System.out);
+    }
+
+    private SwitchingH2DataSource(H2File file, String user, String password, boolean readOnlyBetweenRuns,
+            PrintStream out) {
         this.file = file;
         this.user = user;
         this.password = password;
-        this.pool = open(readOnlyUrl(), "read-only");
+        this.readOnlyBetweenRuns = readOnlyBetweenRuns;
+        this.out = out;
+        if (readOnlyBetweenRuns) {
+            this.pool = open(readOnlyUrl(), "read-only");
+        } else {
+            this.sizeWhenOpened = size();
+            this.pool = open(file.url(), "read-write");
+        }
+    }
+
+    /** For {@code run} and {@code schedule}: writable throughout; says on {@code out} when it compacts. */
+    public static SwitchingH2DataSource writable(H2File file, String user, String password, PrintStream out) {
+        return new SwitchingH2DataSource(file, user, password, false, out);
     }
 
     private String readOnlyUrl() {
@@ -74,28 +100,39 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements D
     }
 
     /**
-     * Runs {@code work} with the file open for writing, then reopens it read-only. Before, as
-     * {@code run} and {@code schedule} do when they start, a file left by a run that was killed
-     * holding it is rebuilt ({@link H2CrashRecovery}).
+     * Runs {@code work} with the file open for writing; then closes it, compacts it if worthwhile,
+     * and opens it again (read-only for {@code serve}). Before, when {@code serve} opens it for
+     * writing, a file left by a run that was killed holding it is rebuilt ({@link H2CrashRecovery}),
+     * as {@code run} and {@code schedule} do when they start.
      */
-    public <T> T writableDuring(java.util.function.Supplier<T> work) {
-        switchTo(file.url(), "read-write");
+    public <T> T writableDuring(Supplier<T> work) {
+        if (readOnlyBetweenRuns) {
+            switchTo(file.url(), "read-write", false);
+        }
         try {
             return work.get();
         } finally {
-            switchTo(readOnlyUrl(), "read-only");
+            switchTo(readOnlyBetweenRuns ? readOnlyUrl() : file.url(), readOnlyBetweenRuns ? "read-only" : "read-write",
+                    true);
         }
     }
 
-    private void switchTo(String url, String name) {
+    private void switchTo(String url, String name, boolean afterRun) {
         switching.writeLock().lock();
         try {
             pool.close();
+            if (afterRun) {
+                compactIfWorthwhile();
+            }
+            boolean writing = !url.equals(readOnlyUrl());
             try {
-                if (!url.equals(readOnlyUrl())) {
-                    new H2CrashRecovery(file, user, password, System.out).recoverIfNeeded();
+                if (writing && readOnlyBetweenRuns) {
+                    new H2CrashRecovery(file, user, password, out).recoverIfNeeded();
                 }
                 pool = open(url, name);
+                if (writing) {
+                    sizeWhenOpened = size();
+                }
             } catch (RuntimeException e) {
                 // Another process may hold the file (an analyst's read-only sql): stay readable.
                 pool = open(readOnlyUrl(), "read-only");
@@ -106,13 +143,32 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements D
         }
     }
 
+    /** A compaction that fails leaves the file as it was: the run's outcome stands, with one line saying so. */
+    private void compactIfWorthwhile() {
+        try {
+            new H2Compaction(file, user, password).compactIfWorthwhile(sizeWhenOpened)
+                    .ifPresent(result -> out.printf("nqueens: compacted %s: %s%n", file.dataFile().getFileName(),
+                            result.describe()));
+        } catch (RuntimeException e) {
+            out.printf("nqueens: %s was not compacted: %s%n", file.dataFile().getFileName(), Failure.rootMessage(e));
+        }
+    }
+
+    private long size() {
+        try {
+            return Files.exists(file.dataFile()) ? Files.size(file.dataFile()) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
     private HikariDataSource open(String url, String name) {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(url);
         config.setUsername(user);
         config.setPassword(password);
         config.setPoolName("nqueens-" + name);
-        config.setMaximumPoolSize(8);
+        config.setMaximumPoolSize(readOnlyBetweenRuns ? 8 : 10);
         return new HikariDataSource(config);
     }
 
@@ -125,5 +181,4 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements D
             switching.writeLock().unlock();
         }
     }
-
 }

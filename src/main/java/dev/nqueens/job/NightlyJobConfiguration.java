@@ -5,7 +5,7 @@ import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.store.CountUnits;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.store.SolutionTables;
+import dev.nqueens.store.Generations;
 import dev.nqueens.store.StoredLevel;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -61,7 +61,6 @@ public class NightlyJobConfiguration {
     private static final String PLAN = "#{jobParameters['" + NightlyRun.PLAN + "']}";
     private static final String SIZE = "#{stepExecutionContext['" + SolvePartitioner.SIZE_KEY + "']}";
     private static final String LEVEL = "#{stepExecutionContext['" + SolvePartitioner.LEVEL_KEY + "']}";
-    private static final String TABLES = "#{stepExecutionContext['" + SolvePartitioner.TABLES_KEY + "']}";
 
     @Bean
     Job nightlyJob(JobRepository jobRepository, Step solve, Step count, Step publish, Step export,
@@ -165,9 +164,9 @@ public class NightlyJobConfiguration {
 
     @Bean
     @StepScope
-    SolutionReader solutionReader(@Value(SIZE) int n, @Value(LEVEL) String level, @Value(TABLES) String tables,
+    SolutionReader solutionReader(@Value(SIZE) int n, @Value(LEVEL) String level, Generations generations,
             SolutionStore store) {
-        return new SolutionReader(n, StoredLevel.valueOf(level), SolutionTables.valueOf(tables), store);
+        return new SolutionReader(n, StoredLevel.valueOf(level), generations, store);
     }
 
     @Bean
@@ -178,10 +177,10 @@ public class NightlyJobConfiguration {
 
     @Bean
     @StepScope
-    SolutionWriter solutionWriter(@Value(SIZE) int n, @Value(LEVEL) String level, @Value(TABLES) String tables,
-            @Value("#{stepExecution}") StepExecution partition, SolutionStore store, PartitionGuard partitionGuard) {
-        return new SolutionWriter(n, StoredLevel.valueOf(level), SolutionTables.valueOf(tables), store, partitionGuard,
-                partition);
+    SolutionWriter solutionWriter(@Value(SIZE) int n, @Value(LEVEL) String level,
+            @Value("#{stepExecution}") StepExecution partition, Generations generations, SolutionStore store,
+            PartitionGuard partitionGuard) {
+        return new SolutionWriter(n, StoredLevel.valueOf(level), generations, store, partitionGuard, partition);
     }
 
     @Bean

@@ -11,8 +11,10 @@ import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 /**
  * Publishes what the {@link PartitionMonitor} has not published yet once all partitions are done
  * (the sizes that completed in its last second, the downgrades), each size in its own transaction
- * (see {@link SizePublisher}). A size that disagrees with the known values fails the job after
- * the others are published; until then a size's previous summary and rows stay as they were.
+ * (see {@link SizePublisher}), then deletes what no generation keeps any more (also what an
+ * earlier run that was killed while it deleted left behind). A size that disagrees with the known
+ * values fails the job after the others are published; until then a size's previous summary and
+ * rows stay as they were.
  */
 class PublishTasklet implements Tasklet {
 
@@ -40,6 +42,7 @@ class PublishTasklet implements Tasklet {
                 failures.add(e.getMessage());
             }
         }
+        publisher.deleteLeftovers(execution);
         if (!failures.isEmpty()) {
             throw new CountMismatchException(String.join("; ", failures));
         }

@@ -4,8 +4,8 @@ import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.ClassCounts;
 import dev.nqueens.store.CountUnits;
+import dev.nqueens.store.Generations;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.store.SolutionTables;
 import dev.nqueens.store.StoredLevel;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -13,6 +13,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.springframework.batch.core.BatchStatus;
@@ -25,12 +26,14 @@ import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Publishes one size of a run as soon as it is complete, in one transaction: its counts (from the
- * stored rows, or summed from its counted work units) are checked against the published values —
- * and, for a size counted twice, the two counts of every unit against each other — then its rows
- * become visible (staged rows swapped in, or rows a lower level does not keep dropped), its
- * {@code board_summary} row is written and the run records that it published it. A size is
- * published once per run: a restarted run does not publish it again.
+ * Publishes one size of a run as soon as it is complete: its counts (from the rows of the
+ * generation it was computed into, or summed from its counted work units) are checked against the
+ * published values — and, for a size counted twice, the two counts of every unit against each
+ * other — then one small transaction writes its {@code board_summary} row, which names that
+ * generation (the views show it from then on), and records that the run published it. Afterwards
+ * the rows nothing shows any more (the generation it replaced, or what a lower level does not keep)
+ * are deleted chunk by chunk, each chunk in a transaction of its own. No transaction copies or
+ * holds a whole size. A size is published once per run: a restarted run does not publish it again.
  */
 @Component
 class SizePublisher {
@@ -40,7 +43,11 @@ class SizePublisher {
         PUBLISHED, NOT_COMPLETE, ALREADY_PUBLISHED
     }
 
+    /** Rows deleted per transaction when a replaced generation goes. */
+    static final int DELETE_CHUNK_ROWS = 10_000;
+
     private final SolutionStore store;
+    private final Generations generations;
     private final CountUnits countUnits;
     private final KnownCounts known;
     private final RunControl runControl;
@@ -49,9 +56,10 @@ class SizePublisher {
     /** Why a size of a run (job execution id, n) could not be published, for the publish step to report. */
     private final Map<String, String> failures = new ConcurrentHashMap<>();
 
-    SizePublisher(SolutionStore store, CountUnits countUnits, KnownCounts known, RunControl runControl,
-            JobRepository jobRepository, PlatformTransactionManager transactionManager) {
+    SizePublisher(SolutionStore store, Generations generations, CountUnits countUnits, KnownCounts known,
+            RunControl runControl, JobRepository jobRepository, PlatformTransactionManager transactionManager) {
         this.store = store;
+        this.generations = generations;
         this.countUnits = countUnits;
         this.known = known;
         this.runControl = runControl;
@@ -95,13 +103,14 @@ class SizePublisher {
         }
         if (size.action() == SizePlan.Action.DOWNGRADE) {
             perSize.executeWithoutResult(status -> {
-                store.dropRowsAbove(n, size.level());
                 store.changeStoredLevel(n, size.level());
                 runControl.published(execution.getId(), n);
             });
+            deleteLeftovers(execution, n);
             return Result.PUBLISHED;
         }
         ClassCounts counts;
+        OptionalInt generation;
         if (size.level() == StoredLevel.COUNT) {
             CountUnits.Plan plan = countUnits.plan(n).orElse(null);
             if (plan == null || !allUnitsCounted(plan)) {
@@ -111,27 +120,45 @@ class SizePublisher {
                 rejectDisagreements(plan);
             }
             counts = countUnits.sum(n, 1);
+            generation = OptionalInt.empty();
         } else {
-            if (!solved(execution, size)) {
+            generation = generations.buildingIfAny(n);
+            if (!solved(execution, size) || generation.isEmpty()) {
                 return Result.NOT_COMPLETE;
             }
-            counts = store.countStored(n, SolvePartitioner.tablesFor(size), size.level());
+            counts = store.countStored(n, generation.getAsInt(), size.level());
         }
         checkAgainstKnown(n, counts);
         long elapsedMs = wallTime(execution, size);
         perSize.executeWithoutResult(status -> {
-            if (SolvePartitioner.tablesFor(size) == SolutionTables.STAGED) {
-                store.publishStaged(n, size.level());
-            } else {
-                store.dropRowsAbove(n, size.level());
-            }
             countUnits.deletePlan(n);
-            store.saveSummary(new BoardSummary(n, counts.totalSolutions(), counts.fundamentalSolutions(),
+            store.publish(new BoardSummary(n, counts.totalSolutions(), counts.fundamentalSolutions(),
                     counts.rot90Classes(), counts.rot180Classes(), counts.asymmetricClasses(), size.level(),
-                    SolutionStore.now(), elapsedMs));
+                    SolutionStore.now(), elapsedMs), generation);
             runControl.published(execution.getId(), n);
         });
+        deleteLeftovers(execution, n);
         return Result.PUBLISHED;
+    }
+
+    /**
+     * Deletes what no published or building generation keeps of every size: after the sizes of a
+     * run are published, what a run that was killed while it deleted left behind.
+     */
+    synchronized void deleteLeftovers(JobExecution execution) {
+        generations.leftovers().forEach(leftover -> delete(leftover, execution));
+    }
+
+    private void deleteLeftovers(JobExecution execution, int n) {
+        generations.leftovers(n).forEach(leftover -> delete(leftover, execution));
+    }
+
+    /** Chunk by chunk, keeping the run's heartbeat: a large generation takes a while. */
+    private void delete(Generations.Leftover leftover, JobExecution execution) {
+        generations.delete(leftover, DELETE_CHUNK_ROWS, chunk -> {
+            perSize.executeWithoutResult(status -> chunk.run());
+            runControl.heartbeat(execution.getId());
+        });
     }
 
     private boolean allUnitsCounted(CountUnits.Plan plan) {

@@ -3,7 +3,7 @@ package dev.nqueens.job;
 import dev.nqueens.store.RepresentativeRow;
 import dev.nqueens.store.SolutionInsert;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.store.SolutionTables;
+import dev.nqueens.store.Generations;
 import dev.nqueens.store.StoredLevel;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,25 +16,27 @@ import org.springframework.batch.infrastructure.item.ItemWriter;
  * lexicographic order and a class's representative is its smallest member, so a representative
  * always comes before the rest of its class: numbering representatives as they arrive numbers
  * the classes in lexicographic order of their representatives. At level FUNDAMENTAL only the
- * representatives arrive, and only they are stored. Each chunk is written only while this process
- * still owns the partition (see {@link PartitionGuard}).
+ * representatives arrive, and only they are stored. Rows go into the generation the size is being
+ * computed into (the reader started it when it opened). Each chunk is written only while this
+ * process still owns the partition (see {@link PartitionGuard}).
  */
 // Not final: step-scoped beans are proxied by subclassing.
 class SolutionWriter implements ItemWriter<ClassifiedSolution> {
 
     private final int n;
     private final StoredLevel level;
-    private final SolutionTables tables;
+    private final Generations generations;
     private final SolutionStore store;
     private final PartitionGuard guard;
     private final StepExecution partition;
+    private int generation;
     private long classesStored = -1;
 
-    SolutionWriter(int n, StoredLevel level, SolutionTables tables, SolutionStore store, PartitionGuard guard,
+    SolutionWriter(int n, StoredLevel level, Generations generations, SolutionStore store, PartitionGuard guard,
             StepExecution partition) {
         this.n = n;
         this.level = level;
-        this.tables = tables;
+        this.generations = generations;
         this.store = store;
         this.guard = guard;
         this.partition = partition;
@@ -44,7 +46,8 @@ class SolutionWriter implements ItemWriter<ClassifiedSolution> {
     public void write(Chunk<? extends ClassifiedSolution> chunk) {
         guard.checkStillOwned(partition);
         if (classesStored < 0) {
-            classesStored = store.representativeCount(n, tables);
+            generation = generations.building(n);
+            classesStored = store.representativeCount(n, generation);
             if (level == StoredLevel.ALL) {
                 store.ensureSquareSymmetry(n);
             }
@@ -63,7 +66,7 @@ class SolutionWriter implements ItemWriter<ClassifiedSolution> {
                         solution.reduction().representative().toString(), solution.reduction().fromRepresentative()));
             }
         }
-        store.insertChunk(n, tables, newClasses, solutions);
+        store.insertChunk(n, generation, newClasses, solutions);
         classesStored = classes;
     }
 }

@@ -1,6 +1,5 @@
 package dev.nqueens.job;
 
-import dev.nqueens.store.SolutionTables;
 import dev.nqueens.store.StoredLevel;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,8 +18,6 @@ class SolvePartitioner implements Partitioner {
     static final String SIZE_KEY = "n";
     /** ExecutionContext key: the storage level, a {@link dev.nqueens.store.StoredLevel} name. */
     static final String LEVEL_KEY = "level";
-    /** ExecutionContext key: the tables written, a {@link SolutionTables} name. */
-    static final String TABLES_KEY = "tables";
 
     private final List<SizePlan> plan;
 
@@ -36,7 +33,6 @@ class SolvePartitioner implements Partitioner {
             context.putInt(OrderedSplitter.ORDER_KEY, partitions.size());
             context.putInt(SIZE_KEY, size.n());
             context.putString(LEVEL_KEY, size.level().name());
-            context.putString(TABLES_KEY, tablesFor(size).name());
             partitions.put(partitionName(size.n()), context);
         }
         return partitions;
@@ -45,9 +41,5 @@ class SolvePartitioner implements Partitioner {
     /** {@code n08}: the worker step of size 8 is {@code solveSize:n08}. */
     static String partitionName(int n) {
         return String.format("n%02d", n);
-    }
-
-    static SolutionTables tablesFor(SizePlan size) {
-        return size.action() == SizePlan.Action.REPLACE ? SolutionTables.STAGED : SolutionTables.LIVE;
     }
 }

@@ -3,11 +3,13 @@ package dev.nqueens.job;
 import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.count.WorkUnit;
 import dev.nqueens.store.CountUnits;
+import dev.nqueens.store.Generations;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.springframework.stereotype.Component;
 
 /**
@@ -27,11 +29,13 @@ class WorkProgress {
     }
 
     private final SolutionStore store;
+    private final Generations generations;
     private final CountUnits countUnits;
     private final KnownCounts known;
 
-    WorkProgress(SolutionStore store, CountUnits countUnits, KnownCounts known) {
+    WorkProgress(SolutionStore store, Generations generations, CountUnits countUnits, KnownCounts known) {
         this.store = store;
+        this.generations = generations;
         this.countUnits = countUnits;
         this.known = known;
     }
@@ -47,7 +51,8 @@ class WorkProgress {
         if (expected == 0) {
             return Optional.empty();
         }
-        long stored = store.storedSoFar(n, SolvePartitioner.tablesFor(size), size.level());
+        OptionalInt generation = generations.buildingIfAny(n);
+        long stored = generation.isPresent() ? store.storedSoFar(n, generation.getAsInt(), size.level()) : 0;
         return Optional.of(new Progress(stored, expected, String.format("%,d/%,d %s", stored, expected,
                 size.level() == StoredLevel.ALL ? "solutions stored" : "classes stored")));
     }

@@ -13,10 +13,17 @@ import org.springframework.jdbc.core.BatchPreparedStatementSetter;
  */
 public final class SolutionCells {
 
-    /** The insert for {@code table}, parameters n, queen_row, queen_column, class_ordinal. */
+    /**
+     * The insert for {@code table} as it was before generations (V7 fills the cells of that schema),
+     * parameters n, queen_row, queen_column, class_ordinal.
+     */
     public static String insert(String table) {
         return "INSERT INTO " + table + " (n, queen_row, queen_column, class_ordinal) VALUES (?, ?, ?, ?)";
     }
+
+    /** The insert of one generation's cells: {@link #insert}'s parameters, then the generation. */
+    static final String INSERT = "INSERT INTO fundamental_cell (n, queen_row, queen_column, class_ordinal, generation)"
+            + " VALUES (?, ?, ?, ?, ?)";
 
     /** The insert of {@code square_symmetry}: n, image_row, image_column, transform, source_row, source_column. */
     public static final String SQUARE_SYMMETRY_INSERT = "INSERT INTO square_symmetry (n, image_row, image_column,"
@@ -82,8 +89,8 @@ public final class SolutionCells {
         ps.setLong(4, classOrdinal);
     }
 
-    /** Binds the cells of the representatives {@code classes} (of size {@code n}) as one JDBC batch. */
-    static BatchPreparedStatementSetter of(int n, List<RepresentativeRow> classes) {
+    /** Binds the cells of the representatives {@code classes} (of size {@code n}) as one JDBC batch of {@link #INSERT}. */
+    static BatchPreparedStatementSetter of(int n, int generation, List<RepresentativeRow> classes) {
         int[][] columns = new int[classes.size()][];
         for (int i = 0; i < columns.length; i++) {
             columns[i] = columnsOf(classes.get(i).placement(), n);
@@ -94,6 +101,7 @@ public final class SolutionCells {
                 int representative = i / n;
                 int row = i % n;
                 bindCell(ps, n, row, columns[representative][row], classes.get(representative).classOrdinal());
+                ps.setInt(5, generation);
             }
 
             @Override

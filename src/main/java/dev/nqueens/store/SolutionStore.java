@@ -9,6 +9,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -17,9 +18,10 @@ import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Reads and writes the product's tables. Writes join the caller's transaction (a chunk, a
- * publishing step); reads of whole sizes stream row by row so memory stays bounded whatever the
- * size.
+ * Reads and writes the product's tables. A size's rows are written into one generation (see
+ * {@link Generations}) and read, once published, through the views, which show the generation its
+ * {@code board_summary} row names. Writes join the caller's transaction (a chunk, a publishing
+ * step); reads of whole sizes stream row by row so memory stays bounded whatever the size.
  */
 @Repository
 public class SolutionStore {
@@ -34,66 +36,71 @@ public class SolutionStore {
         this.jdbc = new NamedParameterJdbcTemplate(streaming);
     }
 
-    // ---- computing a size ------------------------------------------------------------------
+    // ---- computing a size (into one generation of its rows) --------------------------------
 
-    /** The placement of the last solution of size {@code n} stored in {@code tables}, if any. */
-    public Optional<String> lastSolution(int n, SolutionTables tables) {
-        return first("SELECT placement FROM " + tables.solution + " WHERE n = :n ORDER BY ordinal DESC LIMIT 1", n);
+    /** The placement of the last solution of size {@code n} stored in {@code generation}, if any. */
+    public Optional<String> lastSolution(int n, int generation) {
+        return first("SELECT placement FROM stored_solution WHERE n = :n AND generation = :generation"
+                + " ORDER BY ordinal DESC LIMIT 1", n, generation);
     }
 
-    /** The placement of the last class representative of size {@code n} stored in {@code tables}, if any. */
-    public Optional<String> lastRepresentative(int n, SolutionTables tables) {
-        return first("SELECT placement FROM " + tables.representatives
-                + " WHERE n = :n ORDER BY class_ordinal DESC LIMIT 1", n);
+    /** The placement of the last class representative of size {@code n} stored in {@code generation}, if any. */
+    public Optional<String> lastRepresentative(int n, int generation) {
+        return first("SELECT placement FROM stored_fundamental WHERE n = :n AND generation = :generation"
+                + " ORDER BY class_ordinal DESC LIMIT 1", n, generation);
     }
 
-    /** How far the computation of {@code n} into {@code tables} has got: the last ordinal stored (classes at level FUNDAMENTAL). */
-    public long storedSoFar(int n, SolutionTables tables, StoredLevel level) {
+    /** How far the computation of {@code n} into {@code generation} has got: the last ordinal stored (classes at level FUNDAMENTAL). */
+    public long storedSoFar(int n, int generation, StoredLevel level) {
         return level == StoredLevel.ALL
-                ? count("SELECT COALESCE(MAX(ordinal), 0) FROM " + tables.solution + " WHERE n = :n", n)
-                : count("SELECT COALESCE(MAX(class_ordinal), 0) FROM " + tables.representatives + " WHERE n = :n", n);
+                ? count("SELECT COALESCE(MAX(ordinal), 0) FROM stored_solution WHERE n = :n AND generation = :generation",
+                        n, generation)
+                : count("SELECT COALESCE(MAX(class_ordinal), 0) FROM stored_fundamental WHERE n = :n"
+                        + " AND generation = :generation", n, generation);
     }
 
-    public long solutionCount(int n, SolutionTables tables) {
-        return count("SELECT COUNT(*) FROM " + tables.solution + " WHERE n = :n", n);
+    public long solutionCount(int n, int generation) {
+        return count("SELECT COUNT(*) FROM stored_solution WHERE n = :n AND generation = :generation", n, generation);
     }
 
-    public long representativeCount(int n, SolutionTables tables) {
-        return count("SELECT COUNT(*) FROM " + tables.representatives + " WHERE n = :n", n);
+    public long representativeCount(int n, int generation) {
+        return count("SELECT COUNT(*) FROM stored_fundamental WHERE n = :n AND generation = :generation", n,
+                generation);
     }
 
     /**
-     * Stores one chunk, each part with a JDBC batch: the classes it opens first, then its
-     * solutions. When the chunk has solutions (level ALL) the new representatives' queens go to
-     * the cell table too, the index of the {@code solution_cell} view (see also
+     * Stores one chunk into {@code generation}, each part with a JDBC batch: the classes it opens
+     * first, then its solutions. When the chunk has solutions (level ALL) the new representatives'
+     * queens go to the cell table too, the index of the {@code solution_cell} view (see also
      * {@link #ensureSquareSymmetry}).
      */
-    public void insertChunk(int n, SolutionTables tables, List<RepresentativeRow> newClasses,
-            List<SolutionInsert> solutions) {
+    public void insertChunk(int n, int generation, List<RepresentativeRow> newClasses, List<SolutionInsert> solutions) {
         JdbcTemplate batch = jdbc.getJdbcTemplate();
         if (!newClasses.isEmpty()) {
-            batch.batchUpdate("INSERT INTO " + tables.representatives
-                    + " (n, class_ordinal, placement, orbit_size, symmetry) VALUES (?, ?, ?, ?, ?)",
+            batch.batchUpdate("INSERT INTO stored_fundamental (n, generation, class_ordinal, placement, orbit_size,"
+                    + " symmetry) VALUES (?, ?, ?, ?, ?, ?)",
                     newClasses, newClasses.size(), (PreparedStatement ps, RepresentativeRow row) -> {
                         ps.setInt(1, n);
-                        ps.setLong(2, row.classOrdinal());
-                        ps.setString(3, row.placement());
-                        ps.setInt(4, row.orbitSize());
-                        ps.setString(5, row.symmetry());
+                        ps.setInt(2, generation);
+                        ps.setLong(3, row.classOrdinal());
+                        ps.setString(4, row.placement());
+                        ps.setInt(5, row.orbitSize());
+                        ps.setString(6, row.symmetry());
                     });
         }
         if (!solutions.isEmpty()) {
-            batch.batchUpdate("INSERT INTO " + tables.solution
-                    + " (n, ordinal, placement, representative, transform) VALUES (?, ?, ?, ?, ?)",
+            batch.batchUpdate("INSERT INTO stored_solution (n, generation, ordinal, placement, representative,"
+                    + " transform) VALUES (?, ?, ?, ?, ?, ?)",
                     solutions, solutions.size(), (PreparedStatement ps, SolutionInsert row) -> {
                         ps.setInt(1, n);
-                        ps.setLong(2, row.ordinal());
-                        ps.setString(3, row.placement());
-                        ps.setString(4, row.representative());
-                        ps.setInt(5, row.transform());
+                        ps.setInt(2, generation);
+                        ps.setLong(3, row.ordinal());
+                        ps.setString(4, row.placement());
+                        ps.setString(5, row.representative());
+                        ps.setInt(6, row.transform());
                     });
             if (!newClasses.isEmpty()) {
-                batch.batchUpdate(SolutionCells.insert(tables.cell), SolutionCells.of(n, newClasses));
+                batch.batchUpdate(SolutionCells.INSERT, SolutionCells.of(n, generation, newClasses));
             }
         }
     }
@@ -111,28 +118,30 @@ public class SolutionStore {
     }
 
     /**
-     * Cuts the rows of {@code n} in {@code tables} back to what whole committed chunks leave: class
-     * ordinals 1..m without a gap, and at level ALL solutions 1..k without a gap whose classes all
-     * exist with all n of their representative's cells; then drops the classes and cells no kept
+     * Cuts the rows of {@code n} in {@code generation} back to what whole committed chunks leave:
+     * class ordinals 1..m without a gap, and at level ALL solutions 1..k without a gap whose classes
+     * all exist with all n of their representative's cells; then drops the classes and cells no kept
      * solution needs. Committed chunks always form such a prefix; this makes resuming safe when a
      * crash left part of a chunk behind (H2 can keep part of a transaction killed mid-way).
      */
-    public void trimToCommittedPrefix(int n, SolutionTables tables, StoredLevel level) {
-        trimAfterFirstGap(n, tables.representatives, "class_ordinal");
+    public void trimToCommittedPrefix(int n, int generation, StoredLevel level) {
+        Map<String, Object> rows = Map.of("n", n, "generation", generation);
+        trimAfterFirstGap(n, generation, "stored_fundamental", "class_ordinal");
         if (level == StoredLevel.ALL) {
-            Map<String, Object> size = Map.of("n", n);
-            java.util.stream.LongStream.of(firstAfterGap(n, tables.solution, "ordinal"),
-                    orZero(jdbc.queryForObject("SELECT MIN(s.ordinal) FROM " + tables.solution + " s WHERE s.n = :n"
-                            + " AND NOT EXISTS (SELECT 1 FROM " + tables.representatives + " f WHERE f.n = s.n"
-                            + " AND f.placement = s.representative)", size, Long.class)),
-                    firstSolutionOfDamagedCells(n, tables))
+            java.util.stream.LongStream.of(firstAfterGap(n, generation, "stored_solution", "ordinal"),
+                    orZero(jdbc.queryForObject("SELECT MIN(s.ordinal) FROM stored_solution s WHERE s.n = :n"
+                            + " AND s.generation = :generation AND NOT EXISTS (SELECT 1 FROM stored_fundamental f"
+                            + " WHERE f.n = s.n AND f.generation = s.generation AND f.placement = s.representative)",
+                            rows, Long.class)),
+                    firstSolutionOfDamagedCells(n, generation))
                     .filter(cut -> cut > 0).min()
-                    .ifPresent(cut -> jdbc.update("DELETE FROM " + tables.solution + " WHERE n = :n AND ordinal >= :cut",
-                            Map.of("n", n, "cut", cut)));
-            dropClassesWithoutSolutions(n, tables);
+                    .ifPresent(cut -> jdbc.update("DELETE FROM stored_solution WHERE n = :n AND generation = :generation"
+                            + " AND ordinal >= :cut", Map.of("n", n, "generation", generation, "cut", cut)));
+            dropClassesWithoutSolutions(n, generation);
         }
-        jdbc.update("DELETE FROM " + tables.cell + " WHERE n = :n AND class_ordinal > (SELECT COALESCE(MAX(class_ordinal),"
-                + " 0) FROM " + tables.representatives + " WHERE n = :n)", Map.of("n", n));
+        jdbc.update("DELETE FROM fundamental_cell WHERE n = :n AND generation = :generation AND class_ordinal >"
+                + " (SELECT COALESCE(MAX(class_ordinal), 0) FROM stored_fundamental WHERE n = :n"
+                + " AND generation = :generation)", rows);
     }
 
     /**
@@ -140,13 +149,13 @@ public class SolutionStore {
      * 0 if none. One pass over the size's cells, grouped by class in class order (a join per class
      * would have no index to use: the cells are keyed by square first).
      */
-    private long firstSolutionOfDamagedCells(int n, SolutionTables tables) {
-        Map<String, Object> size = Map.of("n", n);
-        long classes = count("SELECT COUNT(*) FROM " + tables.representatives + " WHERE n = :n", n);
+    private long firstSolutionOfDamagedCells(int n, int generation) {
+        Map<String, Object> rows = Map.of("n", n, "generation", generation);
+        long classes = representativeCount(n, generation);
         long[] damaged = {0};
         long[] expected = {1};
-        jdbc.query("SELECT class_ordinal, COUNT(*) FROM " + tables.cell + " WHERE n = :n GROUP BY class_ordinal"
-                + " ORDER BY class_ordinal", size, (ResultSet rs) -> {
+        jdbc.query("SELECT class_ordinal, COUNT(*) FROM fundamental_cell WHERE n = :n AND generation = :generation"
+                + " GROUP BY class_ordinal ORDER BY class_ordinal", rows, (ResultSet rs) -> {
             if (damaged[0] == 0 && (rs.getLong(1) != expected[0] || rs.getLong(2) != n)) {
                 damaged[0] = Math.min(expected[0], rs.getLong(1));
             }
@@ -158,52 +167,56 @@ public class SolutionStore {
         if (damaged[0] == 0) {
             return 0;
         }
-        return orZero(jdbc.queryForObject("SELECT MIN(s.ordinal) FROM " + tables.solution + " s JOIN " + tables.representatives
-                + " f ON f.n = s.n AND f.placement = s.representative WHERE s.n = :n AND f.class_ordinal >= :damaged",
-                Map.of("n", n, "damaged", damaged[0]), Long.class));
+        return orZero(jdbc.queryForObject("SELECT MIN(s.ordinal) FROM stored_solution s JOIN stored_fundamental f"
+                + " ON f.n = s.n AND f.generation = s.generation AND f.placement = s.representative"
+                + " WHERE s.n = :n AND s.generation = :generation AND f.class_ordinal >= :damaged",
+                Map.of("n", n, "generation", generation, "damaged", damaged[0]), Long.class));
     }
 
     private static long orZero(Long value) {
         return value == null ? 0 : value;
     }
 
-    private void trimAfterFirstGap(int n, String table, String column) {
-        long cut = firstAfterGap(n, table, column);
+    private void trimAfterFirstGap(int n, int generation, String table, String column) {
+        long cut = firstAfterGap(n, generation, table, column);
         if (cut > 0) {
-            jdbc.update("DELETE FROM " + table + " WHERE n = :n AND " + column + " >= :cut", Map.of("n", n, "cut", cut));
+            jdbc.update("DELETE FROM " + table + " WHERE n = :n AND generation = :generation AND " + column
+                    + " >= :cut", Map.of("n", n, "generation", generation, "cut", cut));
         }
     }
 
     /** The first number of {@code column} after a gap in 1, 2, 3, ...; 0 if the numbers have none. */
-    private long firstAfterGap(int n, String table, String column) {
-        Map<String, Object> size = Map.of("n", n);
+    private long firstAfterGap(int n, int generation, String table, String column) {
+        Map<String, Object> rows = Map.of("n", n, "generation", generation);
         Map<String, Object> shape = jdbc.queryForMap("SELECT COUNT(*) AS rows_, COALESCE(MAX(" + column
-                + "), 0) AS last_ FROM " + table + " WHERE n = :n", size);
+                + "), 0) AS last_ FROM " + table + " WHERE n = :n AND generation = :generation", rows);
         if (((Number) shape.get("rows_")).longValue() == ((Number) shape.get("last_")).longValue()) {
             return 0;
         }
         return orZero(jdbc.queryForObject("SELECT MIN(s." + column + ") FROM " + table + " s WHERE s.n = :n"
-                + " AND s." + column + " > 1 AND NOT EXISTS (SELECT 1 FROM " + table + " p WHERE p.n = s.n AND p." + column
-                + " = s." + column + " - 1)", size, Long.class));
+                + " AND s.generation = :generation AND s." + column + " > 1 AND NOT EXISTS (SELECT 1 FROM " + table
+                + " p WHERE p.n = s.n AND p.generation = s.generation AND p." + column + " = s." + column + " - 1)",
+                rows, Long.class));
     }
 
     /**
-     * Drops class rows of {@code n} that no stored solution belongs to: what an interrupted
-     * FUNDAMENTAL computation leaves before the size is computed with every solution.
+     * Drops class rows of {@code n} in {@code generation} that no stored solution belongs to: what
+     * an interrupted FUNDAMENTAL computation leaves before the size is computed with every solution.
      */
-    public void dropClassesWithoutSolutions(int n, SolutionTables tables) {
-        jdbc.update("DELETE FROM " + tables.representatives + " f WHERE f.n = :n AND NOT EXISTS (SELECT 1 FROM "
-                + tables.solution + " s WHERE s.n = f.n AND s.representative = f.placement)", Map.of("n", n));
+    public void dropClassesWithoutSolutions(int n, int generation) {
+        jdbc.update("DELETE FROM stored_fundamental f WHERE f.n = :n AND f.generation = :generation AND NOT EXISTS"
+                + " (SELECT 1 FROM stored_solution s WHERE s.n = f.n AND s.generation = f.generation"
+                + " AND s.representative = f.placement)", Map.of("n", n, "generation", generation));
     }
 
     /**
-     * Counts what {@code tables} hold of size {@code n}, split by the classes' symmetry. With every
-     * solution stored the total is the number of rows; with representatives only it is the sum of
-     * their orbit sizes.
+     * Counts what {@code generation} holds of size {@code n}, split by the classes' symmetry. With
+     * every solution stored the total is the number of rows; with representatives only it is the
+     * sum of their orbit sizes.
      */
-    public ClassCounts countStored(int n, SolutionTables tables, StoredLevel level) {
+    public ClassCounts countStored(int n, int generation, StoredLevel level) {
         String total = level == StoredLevel.ALL
-                ? "(SELECT COUNT(*) FROM " + tables.solution + " s WHERE s.n = :n)"
+                ? "(SELECT COUNT(*) FROM stored_solution s WHERE s.n = :n AND s.generation = :generation)"
                 : "COALESCE(SUM(orbit_size), 0)";
         return jdbc.queryForObject("SELECT " + total + """
                  AS total_solutions,
@@ -211,62 +224,42 @@ public class SolutionStore {
                        COUNT(CASE WHEN symmetry = 'ROT90' THEN 1 END) AS rot90_classes,
                        COUNT(CASE WHEN symmetry = 'ROT180' THEN 1 END) AS rot180_classes,
                        COUNT(CASE WHEN symmetry = 'NONE' THEN 1 END) AS asymmetric_classes
-                FROM """ + " " + tables.representatives + " WHERE n = :n", Map.of("n", n),
+                FROM stored_fundamental WHERE n = :n AND generation = :generation""",
+                Map.of("n", n, "generation", generation),
                 (rs, row) -> new ClassCounts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4),
                         rs.getLong(5)));
     }
 
-    // ---- publishing a size (one transaction per size, by the caller) ------------------------
+    // ---- publishing a size: one small transaction per size, by the caller --------------------
 
-    /** Replaces the published rows of {@code n} by the staged ones, then empties the staging. */
-    public void publishStaged(int n, StoredLevel level) {
-        Map<String, Integer> size = Map.of("n", n);
-        jdbc.update("DELETE FROM fundamental_cell WHERE n = :n", size);
-        jdbc.update("DELETE FROM stored_solution WHERE n = :n", size);
-        jdbc.update("DELETE FROM stored_fundamental WHERE n = :n", size);
-        if (level != StoredLevel.COUNT) {
-            jdbc.update("""
-                    INSERT INTO stored_fundamental (n, class_ordinal, placement, orbit_size, symmetry)
-                    SELECT n, class_ordinal, placement, orbit_size, symmetry FROM staged_fundamental WHERE n = :n
-                    """, size);
-        }
-        if (level == StoredLevel.ALL) {
-            jdbc.update("""
-                    INSERT INTO stored_solution (n, ordinal, placement, representative, transform)
-                    SELECT n, ordinal, placement, representative, transform FROM staged_solution WHERE n = :n
-                    """, size);
-            jdbc.update("""
-                    INSERT INTO fundamental_cell (n, queen_row, queen_column, class_ordinal)
-                    SELECT n, queen_row, queen_column, class_ordinal FROM staged_fundamental_cell WHERE n = :n
-                    """, size);
-        }
-        clearStaging(n);
+    /**
+     * Publishes a size: writes its summary row, which names the generation of its rows that the
+     * views show from now on ({@code generation} empty for a size kept as counts only), and ends
+     * the size's building generation. The rows of the generation it replaces are left to
+     * {@link Generations#leftovers}.
+     */
+    public void publish(BoardSummary summary, OptionalInt generation) {
+        saveSummary(summary, generation);
+        jdbc.update("DELETE FROM building_generation WHERE n = :n", Map.of("n", summary.n()));
     }
 
-    public void clearStaging(int n) {
-        jdbc.update("DELETE FROM staged_fundamental_cell WHERE n = :n", Map.of("n", n));
-        jdbc.update("DELETE FROM staged_solution WHERE n = :n", Map.of("n", n));
-        jdbc.update("DELETE FROM staged_fundamental WHERE n = :n", Map.of("n", n));
+    /**
+     * Changes only the storage level of a published size (its counts and, unless it is kept as
+     * counts only now, the generation of its rows stay); the rows the lower level does not keep
+     * are left to {@link Generations#leftovers}.
+     */
+    public void changeStoredLevel(int n, StoredLevel level) {
+        jdbc.update("UPDATE board_summary SET stored = :stored, generation = CASE WHEN :stored = 'COUNT' THEN NULL"
+                + " ELSE generation END WHERE n = :n", Map.of("n", n, "stored", level.name()));
     }
 
-    /** Deletes the published rows of {@code n} that a size stored at {@code level} does not keep. */
-    public void dropRowsAbove(int n, StoredLevel level) {
-        if (level != StoredLevel.ALL) {
-            jdbc.update("DELETE FROM fundamental_cell WHERE n = :n", Map.of("n", n));
-            jdbc.update("DELETE FROM stored_solution WHERE n = :n", Map.of("n", n));
-        }
-        if (level == StoredLevel.COUNT) {
-            jdbc.update("DELETE FROM stored_fundamental WHERE n = :n", Map.of("n", n));
-        }
-    }
-
-    /** Replaces the summary row of a size. */
-    public void saveSummary(BoardSummary summary) {
+    private void saveSummary(BoardSummary summary, OptionalInt generation) {
         jdbc.update("DELETE FROM board_summary WHERE n = :n", Map.of("n", summary.n()));
         jdbc.update("""
                 INSERT INTO board_summary (n, total_solutions, fundamental_solutions, rot90_classes,
-                    rot180_classes, asymmetric_classes, stored, computed_at, elapsed_ms)
-                VALUES (:n, :total, :fundamental, :rot90, :rot180, :asymmetric, :stored, :computedAt, :elapsedMs)
+                    rot180_classes, asymmetric_classes, stored, computed_at, elapsed_ms, generation)
+                VALUES (:n, :total, :fundamental, :rot90, :rot180, :asymmetric, :stored, :computedAt, :elapsedMs,
+                    :generation)
                 """, new MapSqlParameterSource()
                 .addValue("n", summary.n())
                 .addValue("total", summary.totalSolutions())
@@ -276,13 +269,8 @@ public class SolutionStore {
                 .addValue("asymmetric", summary.asymmetricClasses())
                 .addValue("stored", summary.stored().name())
                 .addValue("computedAt", summary.computedAt())
-                .addValue("elapsedMs", summary.elapsedMs()));
-    }
-
-    /** Changes only the storage level of a published size (its counts stay). */
-    public void changeStoredLevel(int n, StoredLevel level) {
-        jdbc.update("UPDATE board_summary SET stored = :stored WHERE n = :n",
-                Map.of("n", n, "stored", level.name()));
+                .addValue("elapsedMs", summary.elapsedMs())
+                .addValue("generation", generation.isPresent() ? generation.getAsInt() : null, java.sql.Types.INTEGER));
     }
 
     // ---- reading published sizes -----------------------------------------------------------
@@ -328,12 +316,18 @@ public class SolutionStore {
         return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
     }
 
-    private Optional<String> first(String sql, int n) {
-        return jdbc.query(sql, Map.of("n", n), (rs, row) -> rs.getString(1)).stream().findFirst();
+    private Optional<String> first(String sql, int n, int generation) {
+        return jdbc.query(sql, Map.of("n", n, "generation", generation), (rs, row) -> rs.getString(1)).stream()
+                .findFirst();
     }
 
     private long count(String sql, int n) {
         Long count = jdbc.queryForObject(sql, Map.of("n", n), Long.class);
+        return count == null ? 0 : count;
+    }
+
+    private long count(String sql, int n, int generation) {
+        Long count = jdbc.queryForObject(sql, Map.of("n", n, "generation", generation), Long.class);
         return count == null ? 0 : count;
     }
 
@@ -383,8 +377,10 @@ public class SolutionStore {
     public List<SolutionRow> membersOfClass(int n, long classOrdinal) {
         return jdbc.query("""
                 SELECT s.ordinal, s.placement, f.class_ordinal, f.orbit_size, f.symmetry
-                FROM stored_solution s JOIN fundamental_solution f ON f.n = s.n AND f.placement = s.representative
-                WHERE s.n = :n AND f.class_ordinal = :classOrdinal ORDER BY s.ordinal
+                FROM board_summary b
+                JOIN stored_fundamental f ON f.n = b.n AND f.generation = b.generation
+                JOIN stored_solution s ON s.n = f.n AND s.generation = f.generation AND s.representative = f.placement
+                WHERE b.n = :n AND b.stored = 'ALL' AND f.class_ordinal = :classOrdinal ORDER BY s.ordinal
                 """, Map.of("n", n, "classOrdinal", classOrdinal), (rs, row) -> new SolutionRow(rs.getLong(1),
                 rs.getString(2), rs.getLong(3), rs.getInt(4), rs.getString(5)));
     }

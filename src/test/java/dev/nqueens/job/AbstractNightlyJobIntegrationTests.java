@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import dev.nqueens.Application;
 import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.settings.StorageLimits;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,7 +33,7 @@ import tools.jackson.databind.json.JsonMapper;
  * manifest's checksums. {@link NightlyJobIntegrationTests} runs these on an H2 file in PostgreSQL
  * mode, {@link NightlyJobPostgresIntegrationTests} on a real PostgreSQL server.
  */
-@SpringBootTest(properties = "nqueens.threads=2")
+@SpringBootTest(classes = Application.class, properties = "nqueens.threads=2")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 abstract class AbstractNightlyJobIntegrationTests {
 
@@ -116,7 +117,7 @@ abstract class AbstractNightlyJobIntegrationTests {
     @Test
     @Order(4)
     void aPartlyStoredSizeIsCompletedFromWhereItStopped() {
-        jdbc.update("DELETE FROM board_summary WHERE n = 10");
+        unpublish(10);
         jdbc.update("DELETE FROM stored_solution WHERE n = 10 AND ordinal > 30");
         jdbc.update("""
                 DELETE FROM stored_fundamental f WHERE n = 10 AND NOT EXISTS
@@ -132,6 +133,12 @@ abstract class AbstractNightlyJobIntegrationTests {
         assertThat(count("SELECT COUNT(*) FROM solution WHERE n = ?", 10)).isEqualTo(724);
         assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", 10)).isEqualTo(92);
         assertThat(count("SELECT MAX(ordinal) FROM stored_solution WHERE n = ?", 10)).isEqualTo(724);
+        assertThat(jdbc.queryForObject("""
+                SELECT SUM(s.write_count) FROM batch_step_execution s WHERE s.step_name = 'solveSize:n10'
+                AND s.job_execution_id = (SELECT MAX(job_execution_id) FROM batch_job_execution)""", Long.class))
+                .as("only the solutions after the 30 stored were computed").isEqualTo(724 - 30);
+        assertThat(count("SELECT COUNT(DISTINCT generation) FROM stored_solution WHERE n = ?", 10))
+                .as("the size was completed in the generation it was being computed into").isEqualTo(1);
     }
 
     @Test
@@ -139,7 +146,7 @@ abstract class AbstractNightlyJobIntegrationTests {
     void partOfAKilledChunkLeftBehindIsCutBackToWholeChunksAndCompleted() {
         // What H2 can reopen after a SIGKILL mid-chunk: stray rows past a gap, a solution whose
         // class row is missing, a representative with a cell missing.
-        jdbc.update("DELETE FROM board_summary WHERE n = 10");
+        unpublish(10);
         jdbc.update("DELETE FROM stored_solution WHERE n = 10 AND ordinal > 400 AND ordinal NOT IN (450, 451, 700)");
         jdbc.update("DELETE FROM stored_fundamental f WHERE n = 10 AND NOT EXISTS"
                 + " (SELECT 1 FROM stored_solution s WHERE s.n = 10 AND s.representative = f.placement)");
@@ -162,7 +169,7 @@ abstract class AbstractNightlyJobIntegrationTests {
     @Test
     @Order(5)
     void aSizeThatDisagreesWithTheKnownValuesFailsTheJobAndGetsNoSummary() {
-        jdbc.update("DELETE FROM board_summary WHERE n = 9");
+        unpublish(9);
         // A damaged prefix that looks complete: the last ten rows gone, row 342 renamed to the last solution.
         String last = jdbc.queryForObject("SELECT placement FROM stored_solution WHERE n = 9 AND ordinal = 352",
                 String.class);
@@ -264,6 +271,14 @@ abstract class AbstractNightlyJobIntegrationTests {
             }
         }
         return blocks;
+    }
+
+    /** Size {@code n} as a run that stopped before publishing it leaves it: its rows' generation still being built. */
+    private void unpublish(int n) {
+        jdbc.update("""
+                INSERT INTO building_generation (n, generation, started_at)
+                SELECT n, generation, CURRENT_TIMESTAMP FROM board_summary WHERE n = ?""", n);
+        jdbc.update("DELETE FROM board_summary WHERE n = ?", n);
     }
 
     NightlyRun.Outcome run(String sizes) {

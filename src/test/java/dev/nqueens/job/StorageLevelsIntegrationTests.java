@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import dev.nqueens.Application;
 import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.settings.StorageLimits;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,7 +32,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * sizes move between levels by recomputing (up, or --force) or by dropping rows (down); and a
  * counted size whose sub-partitions are partly recorded resumes without counting them again.
  */
-@SpringBootTest(properties = "nqueens.threads=2")
+@SpringBootTest(classes = Application.class, properties = "nqueens.threads=2")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StorageLevelsIntegrationTests {
 
@@ -68,7 +69,7 @@ class StorageLevelsIntegrationTests {
         assertThat(outcome.plan()).allMatch(size -> size.action() == SizePlan.Action.REPLACE);
         assertReference("FUNDAMENTAL");
         assertThat(rows("stored_solution", 14)).isZero();
-        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM staged_fundamental", Long.class)).isZero();
+        assertOnlyThePublishedGenerations();
     }
 
     @Test
@@ -80,6 +81,7 @@ class StorageLevelsIntegrationTests {
         assertThat(rows("fundamental_solution", 14)).isZero();
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM count_unit", Long.class)).isZero();
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM count_plan", Long.class)).isZero();
+        assertOnlyThePublishedGenerations();
     }
 
     @Test
@@ -90,6 +92,7 @@ class StorageLevelsIntegrationTests {
         assertThat(up.plan()).extracting(SizePlan::action).containsOnly(SizePlan.Action.REPLACE);
         assertThat(rows("stored_solution", 13)).isEqualTo(73_712);
         assertThat(rows("fundamental_solution", 13)).isEqualTo(9_233);
+        assertOnlyThePublishedGenerations();
 
         Object computedAt = jdbc.queryForObject("SELECT computed_at FROM board_summary WHERE n = 13", Object.class);
         NightlyRun.Outcome down = run("12-13", 11, 12, false);
@@ -105,6 +108,7 @@ class StorageLevelsIntegrationTests {
                 .as("a downgrade keeps the verified counts").isEqualTo(computedAt);
         assertThat(jdbc.queryForObject("SELECT total_solutions FROM board_summary WHERE n = 13", Long.class))
                 .isEqualTo(73_712L);
+        assertOnlyThePublishedGenerations();
     }
 
     @Test
@@ -225,6 +229,19 @@ class StorageLevelsIntegrationTests {
             long fundamentalRows = rows("fundamental_solution", n);
             assertThat(fundamentalRows).isEqualTo(level.equals("COUNT") ? 0 : expected.fundamental());
             assertThat(rows("stored_solution", n)).isEqualTo(level.equals("ALL") ? expected.total() : 0);
+        }
+    }
+
+    /**
+     * Publishing left nothing behind: no size is being built, the stored rows are those of the
+     * published generations, and only what their levels keep.
+     */
+    private void assertOnlyThePublishedGenerations() {
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM building_generation", Long.class)).isZero();
+        for (String table : List.of("stored_fundamental", "stored_solution", "fundamental_cell")) {
+            assertThat(jdbc.queryForList("SELECT DISTINCT n, generation FROM " + table + " t WHERE NOT EXISTS"
+                    + " (SELECT 1 FROM board_summary b WHERE b.n = t.n AND b.generation = t.generation AND (b.stored = 'ALL'"
+                    + " OR b.stored = 'FUNDAMENTAL' AND '" + table + "' = 'stored_fundamental'))")).as(table).isEmpty();
         }
     }
 

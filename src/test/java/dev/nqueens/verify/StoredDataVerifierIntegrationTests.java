@@ -1,5 +1,6 @@
 package dev.nqueens.verify;
 
+import dev.nqueens.Application;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -30,7 +31,7 @@ import org.springframework.transaction.annotation.Transactional;
  * everything passes, then each deliberate damage fails exactly the check that names it. Damage to
  * rows is rolled back with the test's transaction; damage to files is undone in {@code finally}.
  */
-@SpringBootTest(properties = "nqueens.threads=2")
+@SpringBootTest(classes = Application.class, properties = "nqueens.threads=2")
 class StoredDataVerifierIntegrationTests {
 
     /** Per size 6 checks; export manifest, summary, one per size and temporary files. */
@@ -84,10 +85,11 @@ class StoredDataVerifierIntegrationTests {
     @Test
     @Transactional
     void sizesStoredWithOnlyTheirClassesOrOnlyTheirCountsAreVerifiedAtTheirLevel() {
+        jdbc.update("DELETE FROM fundamental_cell WHERE n IN (6, 7)");
         jdbc.update("DELETE FROM stored_solution WHERE n IN (6, 7)");
         jdbc.update("DELETE FROM stored_fundamental WHERE n = 6");
         jdbc.update("UPDATE board_summary SET stored = 'FUNDAMENTAL' WHERE n = 7");
-        jdbc.update("UPDATE board_summary SET stored = 'COUNT' WHERE n = 6");
+        jdbc.update("UPDATE board_summary SET stored = 'COUNT', generation = NULL WHERE n = 6");
 
         VerificationReport report = verify();
 
@@ -316,6 +318,58 @@ class StoredDataVerifierIntegrationTests {
         } finally {
             Files.delete(leftover);
         }
+    }
+
+    @Test
+    @Transactional
+    void rowsOfAGenerationThatNothingPublishesOrBuildsFailAsOrphaned() {
+        jdbc.update("""
+                INSERT INTO stored_fundamental (n, generation, class_ordinal, placement, orbit_size, symmetry)
+                SELECT n, 999, class_ordinal, placement, orbit_size, symmetry FROM stored_fundamental WHERE n = 8""");
+        jdbc.update("""
+                INSERT INTO stored_solution (n, generation, ordinal, placement, representative, transform)
+                SELECT n, 999, ordinal, placement, representative, transform FROM stored_solution WHERE n = 8""");
+        // Cells of the published generation of a size now kept with its classes only.
+        jdbc.update("DELETE FROM stored_solution WHERE n = 7 AND generation = (SELECT generation FROM board_summary"
+                + " WHERE n = 7)");
+        jdbc.update("UPDATE board_summary SET stored = 'FUNDAMENTAL' WHERE n = 7");
+        int published7 = jdbc.queryForObject("SELECT generation FROM board_summary WHERE n = 7", Integer.class);
+
+        VerificationReport report = verify();
+
+        assertThat(report.failures()).containsExactly(
+                new Check("n=7 generation " + published7, false, "orphaned: 42 cells that no published or building"
+                        + " generation keeps; the next run deletes them"),
+                new Check("n=8 generation 999", false, "orphaned: 92 solutions, 12 classes that no published or"
+                        + " building generation keeps; the next run deletes them"));
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM solution WHERE n = 8", Long.class))
+                .as("the views show the published generation only").isEqualTo(92);
+    }
+
+    @Test
+    @Transactional
+    void rowsNothingKeepsAreBeingDeletedWhileARunIsGoingAndAGenerationBeingBuiltIsWorkInProgress() {
+        jdbc.update("""
+                INSERT INTO stored_fundamental (n, generation, class_ordinal, placement, orbit_size, symmetry)
+                SELECT n, 998, class_ordinal, placement, orbit_size, symmetry FROM stored_fundamental WHERE n = 9""");
+        jdbc.update("INSERT INTO building_generation (n, generation, started_at) VALUES (9, 998, CURRENT_TIMESTAMP)");
+        jdbc.update("""
+                INSERT INTO stored_fundamental (n, generation, class_ordinal, placement, orbit_size, symmetry)
+                SELECT n, 997, class_ordinal, placement, orbit_size, symmetry FROM stored_fundamental
+                WHERE n = 8 AND generation <> 997""");
+        jdbc.update("INSERT INTO batch_job_instance (job_instance_id, version, job_name, job_key)"
+                + " VALUES (9999, 0, 'nightly', 'running')");
+        jdbc.update("INSERT INTO batch_job_execution (job_execution_id, version, job_instance_id, create_time,"
+                + " start_time, status) VALUES (9999, 0, 9999, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 'STARTED')");
+
+        VerificationReport report = verify();
+
+        assertThat(report.allPassed()).as(report.render()).isTrue();
+        assertThat(report.checks()).filteredOn(check -> check.name().startsWith("n=9 work")
+                || check.name().contains(" generation ")).extracting(Check::name, Check::detail).containsExactly(
+                        tuple("n=9 work in progress", "46 classes and 0 solutions stored so far into generation 998,"
+                                + " not published yet"),
+                        tuple("n=8 generation 997", "12 classes no longer shown, being deleted by the run in progress"));
     }
 
     private String placement(int n, long ordinal) {

@@ -1,0 +1,31 @@
+#!/bin/bash
+# The embedded H2 file's size against what SHUTDOWN COMPACT makes of it (docs/h2.md, "Figures").
+# usage: bench/h2-file-size.sh JAR DIR night   default run, three `run --force`, raise n = 14 to ALL
+#        bench/h2-file-size.sh JAR DIR fresh   a fresh store of n = 14 with every solution
+# Prints per step: exit code, wall seconds, the file's bytes, the compacted copy's bytes, the ratio.
+set -uo pipefail
+JAR=$(readlink -f "$1"); W=$2; MODE=$3
+H2=$(ls ~/.m2/repository/com/h2database/h2/2.3.232/h2-2.3.232.jar)
+mkdir -p "$W"; cd "$W"
+compacted() {
+  local d; d=$(mktemp -d); cp data/nqueens.mv.db "$d/"
+  java -cp "$H2" org.h2.tools.Shell -url "jdbc:h2:file:$d/nqueens;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;MAX_COMPACT_TIME=0" \
+       -user sa -password "" -sql "SHUTDOWN COMPACT" >/dev/null
+  stat -c %s "$d/nqueens.mv.db"; rm -rf "$d"
+}
+step() {
+  local label=$1; shift
+  local t0 t1 rc f c
+  t0=$(date +%s.%N); java -jar "$JAR" "$@" > "log-$label.txt" 2>&1; rc=$?; t1=$(date +%s.%N)
+  f=$(stat -c %s data/nqueens.mv.db); c=$(compacted)
+  printf '%s rc=%s secs=%.1f file=%d compacted=%d ratio=%.2f\n' "$label" "$rc" "$(echo "$t1 - $t0" | bc)" "$f" "$c" \
+    "$(echo "$f / $c" | bc -l)"
+}
+case "$MODE" in
+  night)
+    step night run
+    for i in 1 2 3; do step "rerun$i" run --force; done
+    step raise14 run --sizes 14 --store-all-up-to 14 ;;
+  fresh) step fresh14 run --sizes 14 --store-all-up-to 14 ;;
+  *) echo "usage: $0 JAR DIR night|fresh" >&2; exit 2 ;;
+esac
