@@ -113,6 +113,16 @@ public final class NqueensProcess {
         return process.isAlive();
     }
 
+    /** The process id (the launcher execs the JVM, so it is the JVM's). */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** What it has printed on standard output so far. */
+    public String output() {
+        return text(outLines);
+    }
+
     public Result waitFor(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly();
