@@ -39,9 +39,19 @@ final class Launch {
 
     private final Console console;
     private Database database;
+    private boolean debug;
 
     Launch(Console console) {
         this.console = console;
+    }
+
+    /** {@code --debug}: the libraries' log on the console too, and a failure's stack trace. */
+    void debug(boolean debug) {
+        this.debug = debug;
+    }
+
+    boolean debug() {
+        return debug;
     }
 
     Console console() {
@@ -138,9 +148,17 @@ final class Launch {
      * settings already read, Flyway only where the command migrates (the others checked the schema).
      */
     private ConfigurableApplicationContext start(Needs needs, ConfigurableEnvironment environment) {
-        environment.getPropertySources().addFirst(new MapPropertySource("nqueensCommand",
-                Map.of("spring.flyway.enabled", needs.database() == Needs.Database.MIGRATE,
-                        UnusedAutoConfigurations.JOB, needs.job())));
+        Map<String, Object> command = new HashMap<>(Map.of("spring.flyway.enabled",
+                needs.database() == Needs.Database.MIGRATE, UnusedAutoConfigurations.JOB, needs.job()));
+        String logFile = environment.getProperty("logging.file.name", "");
+        if (!logFile.isBlank()) {
+            // Beside data/ and output/: under the command's working directory.
+            command.put("logging.file.name", console.workingDirectory().resolve(logFile).toString());
+        }
+        if (debug) {
+            command.put("logging.threshold.console", "INFO");
+        }
+        environment.getPropertySources().addFirst(new MapPropertySource("nqueensCommand", command));
         // The web server alone starts without the job's beans (serve starts them for each night).
         SpringApplication application = new SpringApplication(needs.job() ? Application.class : WebApplication.class);
         application.setEnvironment(environment);
