@@ -118,7 +118,7 @@ class ClusterRecords {
                     expires_at)
                 SELECT :step, :job, :partition, :worker, CURRENT_TIMESTAMP,
                     CURRENT_TIMESTAMP + :seconds * INTERVAL '1 second'
-                WHERE """ + RUN_HOLDS_THE_LOCK.formatted(":job") + """
+                WHERE\s""" + RUN_HOLDS_THE_LOCK.formatted(":job") + """
 
                 ON CONFLICT (step_execution_id) DO UPDATE
                     SET worker_id = EXCLUDED.worker_id, claimed_at = EXCLUDED.claimed_at, expires_at = EXCLUDED.expires_at
@@ -141,7 +141,7 @@ class ClusterRecords {
                 WHERE step_execution_id = :step AND worker_id = :worker AND expires_at > CURRENT_TIMESTAMP
                   AND EXISTS (SELECT 1 FROM batch_job_execution j WHERE j.job_execution_id = partition_lease.job_execution_id
                               AND j.status IN ('STARTING', 'STARTED', 'STOPPING'))
-                  AND """ + RUN_HOLDS_THE_LOCK.formatted("partition_lease.job_execution_id") + """
+                  AND\s""" + RUN_HOLDS_THE_LOCK.formatted("partition_lease.job_execution_id") + """
 
                 """, Map.of("step", stepExecutionId, "worker", workerId, "seconds", lease.toSeconds())) == 1;
     }
