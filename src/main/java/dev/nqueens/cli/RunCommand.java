@@ -201,7 +201,8 @@ final class RunCommand implements Callable<Integer> {
         if (!outcome.completed()) {
             err.println("nqueens: the run " + (outcome.status() == BatchStatus.STOPPED ? "stopped" : "failed")
                     + (outcome.failures().isEmpty() ? "" : ": " + String.join("; ", outcome.failures()))
-                    + "; the next run resumes it");
+                    + (String.join("", outcome.failures()).endsWith("the next run resumes") ? ""
+                            : "; the next run resumes it"));
             return outcome.serviceLost() ? ExitCode.UNAVAILABLE : ExitCode.FAILED;
         }
         if (outcome.computedSizes().isEmpty()) {

@@ -99,12 +99,12 @@ class ClusterRecords {
     /**
      * The condition a claim and each write under it add: the partition's run (job execution
      * {@code partition_lease.job_execution_id} or {@code :job}) was started under the run lock's
-     * epoch, and its manager holds the lock still. The lock row is share-locked until the
+     * epoch, and its manager holds the lock still. The lock row is key-share-locked until the
      * transaction ends, so a run that takes the lock over waits for the writes in flight.
      */
     private static final String RUN_HOLDS_THE_LOCK = """
             EXISTS (SELECT 1 FROM run_control c JOIN run_lock l ON l.epoch = c.lock_epoch
-                    WHERE c.job_execution_id = %s AND l.holder IS NOT NULL FOR SHARE OF l)""";
+                    WHERE c.job_execution_id = %s AND l.holder IS NOT NULL FOR KEY SHARE OF l)""";
 
     /**
      * Claims a partition for {@code workerId} until {@code lease} from now, unless another worker

@@ -13,8 +13,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * One run at a time per database, held in the data: the row of {@code run_lock} names its holder
@@ -27,8 +29,9 @@ import org.springframework.stereotype.Component;
  * holder is dead and the run takes the row over with the next epoch. On the embedded H2 file no
  * other process can be holding it (the file admits one process), so a holder that is not in this
  * process is dead at once. Every write that matters checks, in its own transaction
- * ({@link #checkHeld}; on PostgreSQL with a share lock on the row, so a takeover waits for the
- * writes in flight), that the epoch is still the holder's: a holder that lost the row while it could
+ * ({@link #checkHeld}; on PostgreSQL with a key-share lock on the row, so a takeover, which locks
+ * it for update, waits for the writes in flight, while the heartbeat does not), that the epoch is
+ * still the holder's: a holder that lost the row while it could
  * not reach the database writes nothing more, and learns it at its next heartbeat.
  */
 @Component
@@ -110,7 +113,8 @@ public class RunLock {
 
     /**
      * Checks, in the caller's transaction, that this process still holds the lock under its epoch;
-     * on PostgreSQL the row stays share-locked until that transaction ends, so a takeover waits for it.
+     * on PostgreSQL the row stays key-share-locked until that transaction ends, so a takeover waits for
+     * it (the heartbeat, which changes no key, does not).
      *
      * @throws RunLockLostException if another run has taken the lock over
      */
@@ -120,7 +124,7 @@ public class RunLock {
             throw new IllegalStateException("this process holds no run lock");
         }
         List<Long> epochs = jdbc.queryForList("SELECT epoch FROM run_lock WHERE lock_id = 1 AND epoch = ? AND holder = ?"
-                + (dialect().embedded() ? "" : " FOR SHARE"), Long.class, held.epoch(), held.holder());
+                + (dialect().embedded() ? "" : " FOR KEY SHARE"), Long.class, held.epoch(), held.holder());
         if (epochs.isEmpty()) {
             held.lostTo(holderNow());
             throw held.lostException();
@@ -132,15 +136,26 @@ public class RunLock {
         return Optional.ofNullable(current);
     }
 
+    /**
+     * Takes the row over, in one transaction. On PostgreSQL it is first locked FOR UPDATE, which
+     * waits for the writes in flight under the old epoch (each holds it FOR KEY SHARE until it
+     * commits); the holder's heartbeat, a plain update, never waits for them.
+     */
     private boolean take(Row row, String me, String condition, Object... values) {
         Object[] arguments = new Object[values.length + 2];
         arguments[0] = me;
         arguments[1] = row.epoch();
         System.arraycopy(values, 0, arguments, 2, values.length);
-        return jdbc.update("""
-                UPDATE run_lock SET holder = ?, epoch = epoch + 1, acquired_at = CURRENT_TIMESTAMP,
-                    heartbeat_at = CURRENT_TIMESTAMP
-                WHERE lock_id = 1 AND epoch = ? AND\s""" + condition, arguments) == 1;
+        Boolean taken = new TransactionTemplate(new DataSourceTransactionManager(dataSource)).execute(status -> {
+            if (!dialect().embedded()) {
+                jdbc.queryForList("SELECT epoch FROM run_lock WHERE lock_id = 1 FOR UPDATE", Long.class);
+            }
+            return jdbc.update("""
+                    UPDATE run_lock SET holder = ?, epoch = epoch + 1, acquired_at = CURRENT_TIMESTAMP,
+                        heartbeat_at = CURRENT_TIMESTAMP
+                    WHERE lock_id = 1 AND epoch = ? AND\s""" + condition, arguments) == 1;
+        });
+        return Boolean.TRUE.equals(taken);
     }
 
     private Held held(long epoch, String me, Dialect dialect, Consumer<String> say) {
