@@ -30,7 +30,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The pages of {@code ./nqueens serve} in a real browser: Debian's Chromium driven by Selenium
  * through Debian's chromedriver ({@code .ci/run} installs both). Without them the tests are
- * reported as skipped, saying so (in CI, with {@code CI=true}, they fail instead). Screenshots of both pages land in {@code target/}.
+ * reported as skipped, saying so (in CI, with {@code CI=true}, they fail instead). Screenshots of
+ * both pages land in {@code target/screenshots}, and, with {@code -Dnqueens.screenshots=docs}, in
+ * {@code docs/}, where the documentation shows them (docs/development.md says how).
  */
 class BrowserFunctionalTests {
 
@@ -159,5 +161,9 @@ class BrowserFunctionalTests {
         File shot = browser.getScreenshotAs(OutputType.FILE);
         Files.createDirectories(Path.of("target", "screenshots"));
         Files.copy(shot.toPath(), Path.of("target", "screenshots", name), StandardCopyOption.REPLACE_EXISTING);
+        String published = System.getProperty("nqueens.screenshots");
+        if (published != null && !published.isBlank()) {
+            Files.copy(shot.toPath(), Path.of(published, name), StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 }

@@ -130,7 +130,7 @@ class ClusterFunctionalTests {
         NqueensProcess first = worker();
         NqueensProcess second = worker();
         NqueensProcess manager = start("run", "--sizes", "16-17");
-        manager.awaitLine(line -> line.startsWith("  n=17:"), LONG);
+        manager.awaitLine(line -> NqueensProcess.showsProgress(line, 17), LONG);
         assertThat(manager.kill().exitCode()).isEqualTo(137);
         long killedRun = query("SELECT MAX(job_execution_id) FROM batch_job_execution");
 

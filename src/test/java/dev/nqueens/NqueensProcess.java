@@ -34,8 +34,35 @@ public final class NqueensProcess {
     private final Thread outReader;
     private final Thread errReader;
 
+    /**
+     * The launcher unpacks the jar and trains its class-data archive at its first start after a
+     * build, which takes a while: done once here, before any test measures how long a start takes.
+     */
+    private static synchronized void prepareTheLauncher() throws IOException {
+        if (prepared) {
+            return;
+        }
+        ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), "--version").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process warmUp = builder.start();
+        try {
+            if (!warmUp.waitFor(15, TimeUnit.MINUTES)) {
+                warmUp.destroyForcibly();
+                throw new IOException("the launcher did not get ready within 15 minutes");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the launcher got ready", e);
+        }
+        prepared = true;
+    }
+
+    private static boolean prepared;
+
     private NqueensProcess(Path workingDirectory, java.util.Map<String, String> environment, String... args)
             throws IOException {
+        prepareTheLauncher();
         List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
@@ -92,6 +119,14 @@ public final class NqueensProcess {
             Thread.sleep(20);
         }
         throw new AssertionError("no such line within " + timeout + "; out: " + text(outLines));
+    }
+
+    /**
+     * Whether a progress line ({@code   12.0 s: n=13 4% (500/73,712 solutions stored), …}) shows
+     * some of size {@code n}'s work done.
+     */
+    public static boolean showsProgress(String line, int n) {
+        return java.util.regex.Pattern.compile("[:,] n=" + n + " \\d+% \\(0*[1-9][\\d,]*/").matcher(line).find();
     }
 
     /** SIGKILL: the process dies at once, as in a power cut. */

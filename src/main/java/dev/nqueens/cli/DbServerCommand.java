@@ -49,6 +49,7 @@ final class DbServerCommand implements Callable<Integer> {
         try (Session session = nqueens.launch().open(NEEDS, options,
                 database -> DatabaseServer.embeddedFile(database.url()))) {
             H2File file = session.database().h2File().orElseThrow();
+            session.closeConnection();
             DatabaseServer server = new DatabaseServer(file, session.database().username(),
                     session.database().password(), session.settings().dbServer());
             session.onStop(server::stop, null);

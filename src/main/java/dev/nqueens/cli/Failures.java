@@ -47,7 +47,7 @@ final class Failures {
                     + " another with --port or server.port");
         }
         if (cause(failure, YAMLException.class) != null || cause(failure, ConfigDataException.class) != null) {
-            return new Outcome(ExitCode.USAGE, "cannot read the configuration: " + oneLine(rootCause(failure)));
+            return new Outcome(ExitCode.USAGE, "cannot read the configuration: " + oneLine(Failure.rootCause(failure)));
         }
         SQLException sql = cause(failure, SQLException.class);
         String url = database.map(Database::shownUrl).orElse("the database");
@@ -61,25 +61,12 @@ final class Failures {
                     + " creates it");
         }
         if (sql != null) {
-            return new Outcome(ExitCode.UNAVAILABLE, "cannot use the database " + url + ": " + rootMessage(failure));
+            return new Outcome(ExitCode.UNAVAILABLE, "cannot use the database " + url + ": " + Failure.rootMessage(failure));
         }
-        return new Outcome(ExitCode.FAILED, rootMessage(failure));
+        return new Outcome(ExitCode.FAILED, Failure.rootMessage(failure));
     }
 
-    /** The first line of the innermost cause's message. */
-    static String rootMessage(Throwable failure) {
-        Throwable root = rootCause(failure);
-        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        return message.lines().findFirst().orElse(message);
-    }
 
-    private static Throwable rootCause(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root;
-    }
 
     /** A multi-line parser message as one line: its lines joined, the caret lines dropped. */
     private static String oneLine(Throwable failure) {

@@ -1,9 +1,15 @@
 package dev.nqueens.cli;
 
+import dev.nqueens.count.CountingEngine;
+import dev.nqueens.settings.BoardSizes;
+import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.settings.StorageLimits;
+import dev.nqueens.store.StoredLevel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -40,6 +46,28 @@ final class Handoff {
                     .thenRun(() -> Runtime.getRuntime().halt(KILLED)));
         }
         return file;
+    }
+
+    /**
+     * For a command that runs the job for as long as it lives ({@code schedule}, {@code serve},
+     * {@code worker}): when the launcher offers it, reads and checks the settings here (bad ones
+     * are reported by this quick JVM) and hands over with the heap the configured sizes need.
+     *
+     * @return the exit code that asks the launcher to start the job's JVM, if it was offered
+     */
+    static Optional<Integer> forTheConfiguredSizes(Launch launch, Map<String, String> options) {
+        Optional<Path> file = offered(launch.console());
+        if (file.isEmpty()) {
+            return Optional.empty();
+        }
+        try (Session session = launch.open(new Needs(Needs.Database.NONE, false, false, false, false), options)) {
+            NqueensProperties settings = session.settings();
+            StorageLimits limits = settings.storageLimits();
+            long engine = BoardSizes.parse(settings.sizes()).sizes().stream()
+                    .filter(n -> limits.levelOf(n) == StoredLevel.COUNT).max(Integer::compare)
+                    .map(n -> CountingEngine.heapBytesNeeded(n, settings.effectiveThreads())).orElse(0L);
+            return Optional.of(handOver(file.get(), BASE_HEAP + engine));
+        }
     }
 
     /** Writes the options of the job's JVM and returns the exit code that asks the launcher to start it. */

@@ -116,7 +116,7 @@ final class Launch {
                 if (connection != null) {
                     connection.destroy();
                 }
-                return new Session(console, environment, settings, database, access, null, start(needs, environment));
+                return new Session(console, environment, settings, database, access, null, start(needs, environment, settings));
             }
             return new Session(console, environment, settings, database, access, connection, null);
         } catch (RuntimeException e) {
@@ -147,9 +147,13 @@ final class Launch {
      * An application context with the job, the web server or both, as the command needs: the
      * settings already read, Flyway only where the command migrates (the others checked the schema).
      */
-    private ConfigurableApplicationContext start(Needs needs, ConfigurableEnvironment environment) {
+    private ConfigurableApplicationContext start(Needs needs, ConfigurableEnvironment environment,
+            NqueensProperties settings) {
+        boolean cluster = needs.cluster() || settings.clusterMode();
         Map<String, Object> command = new HashMap<>(Map.of("spring.flyway.enabled",
-                needs.database() == Needs.Database.MIGRATE, UnusedAutoConfigurations.JOB, needs.job()));
+                needs.database() == Needs.Database.MIGRATE, UnusedAutoConfigurations.JOB, needs.job(),
+                "spring.autoconfigure.exclude", String.join(",",
+                        UnusedAutoConfigurations.excluded(needs.web(), cluster, needs.job()))));
         String logFile = environment.getProperty("logging.file.name", "");
         if (!logFile.isBlank()) {
             // Beside data/ and output/: under the command's working directory.
@@ -159,6 +163,8 @@ final class Launch {
             command.put("logging.threshold.console", "INFO");
         }
         environment.getPropertySources().addFirst(new MapPropertySource("nqueensCommand", command));
+        // Boot warms up Tomcat, Jackson and others on a thread of their own; only the web server uses Tomcat.
+        System.setProperty("spring.backgroundpreinitializer.ignore", Boolean.toString(!needs.web()));
         // The web server alone starts without the job's beans (serve starts them for each night).
         SpringApplication application = new SpringApplication(needs.job() ? Application.class : WebApplication.class);
         application.setEnvironment(environment);

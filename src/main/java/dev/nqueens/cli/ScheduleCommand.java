@@ -4,6 +4,7 @@ import dev.nqueens.failure.ExitCode;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -23,6 +24,10 @@ final class ScheduleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), Map.of());
+        if (handedOver.isPresent()) {
+            return handedOver.get();
+        }
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
             NightlyRun nightlyRun = session.bean(NightlyRun.class);
             NightlyScheduler scheduler = new NightlyScheduler(nightlyRun::run);

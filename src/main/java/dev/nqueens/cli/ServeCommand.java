@@ -8,6 +8,7 @@ import dev.nqueens.job.RunRequest;
 import dev.nqueens.web.Serve;
 import java.io.PrintStream;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -47,6 +48,10 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Map<String, String> options = port == null ? Map.of() : Map.of("server.port",
                 Integer.toString(Options.port("--port", port)));
+        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), options);
+        if (handedOver.isPresent()) {
+            return handedOver.get();
+        }
         try (Session web = nqueens.launch().open(NEEDS, options)) {
             PrintStream out = web.console().out();
             RunDatabase database = web.beanOrElse(RunDatabase.class, RunDatabase.WRITABLE);

@@ -63,6 +63,17 @@ final class Session implements AutoCloseable {
         return connection;
     }
 
+    /**
+     * Closes the connection the schema was checked on, for a command that opens the file its own way
+     * ({@code db-server} reopens it read-only: a connection left open would keep it writable).
+     */
+    void closeConnection() {
+        if (connection != null) {
+            connection.destroy();
+            connection = null;
+        }
+    }
+
     /** The configured database. */
     Database database() {
         return database;

@@ -1,5 +1,6 @@
 package dev.nqueens.cluster;
 
+import dev.nqueens.failure.Failure;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.AuthenticationFailureException;
 import com.rabbitmq.client.Channel;
@@ -97,7 +98,7 @@ public final class BrokerCheck {
                     instanceof AMQP.Channel.Close close && close.getReplyCode() == AMQP.NOT_FOUND) {
                 return "not declared yet";
             }
-            return "the broker cannot be asked (" + rootMessage(e) + ")";
+            return "the broker cannot be asked (" + Failure.rootMessage(e) + ")";
         } catch (BrokerUnavailableException | BrokerLoginRefusedException e) {
             return "the broker cannot be asked (" + e.getMessage() + ")";
         }
@@ -134,20 +135,13 @@ public final class BrokerCheck {
     }
 
     private static BrokerUnavailableException unavailable(ConnectionFactory factory, Exception e) {
-        return new BrokerUnavailableException("cannot reach the broker " + describe(factory) + ": " + rootMessage(e));
+        return new BrokerUnavailableException("cannot reach the broker " + describe(factory) + ": " + Failure.rootMessage(e));
     }
 
     private static String describe(ConnectionFactory factory) {
         return "amqp://" + factory.getHost() + ":" + factory.getPort() + factory.getVirtualHost();
     }
 
-    private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-    }
 
     /** The broker cannot be reached (exit 4; a starting worker waits for it). */
     public static final class BrokerUnavailableException extends UnavailableException {

@@ -22,4 +22,20 @@ public class Failure extends RuntimeException {
     public int exitCode() {
         return exitCode;
     }
+
+    /** The innermost cause of {@code failure} (itself if it has none). */
+    public static Throwable rootCause(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root;
+    }
+
+    /** The first line of the innermost cause's message (its type's name if it has none). */
+    public static String rootMessage(Throwable failure) {
+        Throwable root = rootCause(failure);
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return message.lines().findFirst().orElse(message);
+    }
 }

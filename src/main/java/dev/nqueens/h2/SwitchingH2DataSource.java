@@ -1,5 +1,6 @@
 package dev.nqueens.h2;
 
+import dev.nqueens.failure.Failure;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.nqueens.h2.H2CrashRecovery;
@@ -77,7 +78,7 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements D
             } catch (RuntimeException e) {
                 // Another process may hold the file (an analyst's read-only sql): stay readable.
                 pool = open(readOnlyUrl(), "read-only");
-                throw new IllegalStateException("cannot open the database for writing: " + rootMessage(e), e);
+                throw new IllegalStateException("cannot open the database for writing: " + Failure.rootMessage(e), e);
             }
         } finally {
             switching.writeLock().unlock();
@@ -104,12 +105,4 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements D
         }
     }
 
-    private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = String.valueOf(root.getMessage());
-        return message.lines().findFirst().orElse(message);
-    }
 }

@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import dev.nqueens.failure.Failure;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.failure.UnavailableException;
 import dev.nqueens.settings.Durations;
@@ -350,8 +351,8 @@ public class NightlyRun {
         return execution.getAllFailureExceptions().stream()
                 .filter(failure -> !interruption(failure))
                 .filter(failure -> failure.getClass() != JobExecutionException.class)
-                .map(failure -> LostDatabase.isCause(failure) ? "lost the database: " + rootMessage(failure)
-                        : rootMessage(failure))
+                .map(failure -> LostDatabase.isCause(failure) ? "lost the database: " + Failure.rootMessage(failure)
+                        : Failure.rootMessage(failure))
                 .distinct().toList();
     }
 
@@ -363,7 +364,7 @@ public class NightlyRun {
         try {
             exporter.exportAll(Path.of(properties.outputDir()));
         } catch (RuntimeException e) {
-            failures.add("the export of the published sizes failed: " + rootMessage(e));
+            failures.add("the export of the published sizes failed: " + Failure.rootMessage(e));
         }
     }
 
@@ -547,12 +548,4 @@ public class NightlyRun {
         return false;
     }
 
-    private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        return message.lines().findFirst().orElse(message);
-    }
 }

@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import dev.nqueens.failure.Failure;
 import dev.nqueens.settings.Durations;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -63,11 +64,6 @@ public final class Outage {
 
     /** The first line of the innermost cause's message. */
     public static String firstLineOfRoot(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        return message.lines().findFirst().orElse(message);
+        return Failure.rootMessage(failure);
     }
 }

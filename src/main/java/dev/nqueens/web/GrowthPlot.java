@@ -1,6 +1,7 @@
 package dev.nqueens.web;
 
 import dev.nqueens.store.BoardSummary;
+import dev.nqueens.store.StoredLevel;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -9,7 +10,9 @@ import java.util.function.ToDoubleFunction;
  * How the counts and the time grow with n, as one inline SVG on log scales: Q(n) (discs) and U(n)
  * (squares) against the left axis, the time each size took (triangles) against the right one, one
  * marked point per published size in each series, with its exact value as a tooltip. A count of 0
- * (n = 2, 3) sits on the bottom line as a hollow mark.
+ * (n = 2, 3) sits on the bottom line as a hollow mark. The time is drawn as one line per storage
+ * level — every solution stored, representatives stored, counted — since storing costs more per
+ * solution than counting: one line across levels would zig-zag where the level changes.
  */
 final class GrowthPlot {
 
@@ -46,9 +49,14 @@ final class GrowthPlot {
         series(svg, sizes, first, last, "q", "Q", size -> size.totalSolutions(), value -> countY(value, countDecades));
         series(svg, sizes, first, last, "u", "U", size -> size.fundamentalSolutions(),
                 value -> countY(value, countDecades));
-        series(svg, sizes, first, last, "t", "time", size -> size.elapsedMs() / 1000.0,
-                value -> timeY(value, lastTimeDecade));
-        legend(svg);
+        for (StoredLevel level : StoredLevel.values()) {
+            List<BoardSummary> stored = sizes.stream().filter(size -> size.stored() == level).toList();
+            if (!stored.isEmpty()) {
+                series(svg, stored, first, last, "t " + levelClass(level), "time (" + describe(level) + ")",
+                        size -> size.elapsedMs() / 1000.0, value -> timeY(value, lastTimeDecade));
+            }
+        }
+        legend(svg, sizes);
         return svg.append("</svg>").toString();
     }
 
@@ -85,7 +93,7 @@ final class GrowthPlot {
             if (!below) {
                 line.append(line.length() == 0 ? "" : " ").append(number(cx)).append(',').append(number(cy));
             }
-            String title = "n = " + size.n() + ": " + label + " = " + (name.equals("t") ? Html.seconds(v)
+            String title = "n = " + size.n() + ": " + label + " = " + (name.startsWith("t") ? Html.seconds(v)
                     : Html.digits((long) v));
             points.append("<g class=\"point ").append(name).append(below ? " below" : "").append("\" data-n=\"")
                     .append(size.n()).append("\"><title>").append(title).append("</title>")
@@ -96,7 +104,7 @@ final class GrowthPlot {
     }
 
     private static String mark(String name, double x, double y) {
-        return switch (name) {
+        return switch (name.split(" ")[0]) {
             case "q" -> "<circle cx=\"" + number(x) + "\" cy=\"" + number(y) + "\" r=\"4.5\"/>";
             case "u" -> "<rect x=\"" + number(x - 4) + "\" y=\"" + number(y - 4) + "\" width=\"8\" height=\"8\"/>";
             default -> "<path d=\"M" + number(x) + "," + number(y - 5) + " l5,9 h-10 z\"/>";
@@ -128,14 +136,35 @@ final class GrowthPlot {
                 .append(PLOT_WIDTH).append("\" height=\"").append(PLOT_HEIGHT).append("\"/></g>");
     }
 
-    private static void legend(StringBuilder svg) {
+    private static void legend(StringBuilder svg, List<BoardSummary> sizes) {
         svg.append("<g class=\"legend\">")
-                .append("<g class=\"point q\">").append(mark("q", LEFT + 10, 16)).append("</g>")
-                .append("<text x=\"").append(LEFT + 20).append("\" y=\"20\">Q(n) solutions</text>")
-                .append("<g class=\"point u\">").append(mark("u", LEFT + 160, 16)).append("</g>")
-                .append("<text x=\"").append(LEFT + 170).append("\" y=\"20\">U(n) classes</text>")
-                .append("<g class=\"point t\">").append(mark("t", LEFT + 300, 16)).append("</g>")
-                .append("<text x=\"").append(LEFT + 310).append("\" y=\"20\">time (right axis)</text></g>");
+                .append("<g class=\"point q\">").append(mark("q", LEFT + 10, 12)).append("</g>")
+                .append("<text x=\"").append(LEFT + 20).append("\" y=\"16\">Q(n) solutions</text>")
+                .append("<g class=\"point u\">").append(mark("u", LEFT + 140, 12)).append("</g>")
+                .append("<text x=\"").append(LEFT + 150).append("\" y=\"16\">U(n) classes</text>");
+        int x = LEFT + 260;
+        for (StoredLevel level : StoredLevel.values()) {
+            if (sizes.stream().anyMatch(size -> size.stored() == level)) {
+                svg.append("<g class=\"point t ").append(levelClass(level)).append("\">")
+                        .append(mark("t", x, 12)).append("</g><text x=\"").append(x + 10).append("\" y=\"16\">time, ")
+                        .append(describe(level)).append("</text>");
+                x += 150;
+            }
+        }
+        svg.append("<text x=\"").append(LEFT + PLOT_WIDTH).append("\" y=\"30\" class=\"tick right\">time: right axis</text>")
+                .append("</g>");
+    }
+
+    private static String levelClass(StoredLevel level) {
+        return level.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String describe(StoredLevel level) {
+        return switch (level) {
+            case ALL -> "all stored";
+            case FUNDAMENTAL -> "classes stored";
+            case COUNT -> "counted";
+        };
     }
 
     private static String power(int decade) {
