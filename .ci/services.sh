@@ -1,7 +1,10 @@
 # Throw-away PostgreSQL and RabbitMQ servers on 127.0.0.1, for the tests (.ci/run) and the cluster
 # benchmark (bench/cluster.sh). Source it, then: install_services; start_postgres PORT;
 # start_rabbitmq PORT; ...; stop_services (in an EXIT trap). Exports NQUEENS_TEST_POSTGRES_URL and
-# NQUEENS_TEST_RABBITMQ_URI for what runs next.
+# NQUEENS_TEST_RABBITMQ_URI for what runs next, and the means for the tests that restart servers:
+# NQUEENS_TEST_PG_BIN (PostgreSQL's initdb and pg_ctl: such a test runs a server of its own, as the
+# postgres user through runuser, so that the other tests' connections survive) and
+# NQUEENS_TEST_RABBITMQ_CTL (rabbitmqctl naming the broker's node, for stop_app and start_app).
 
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 
@@ -29,6 +32,7 @@ start_postgres() {
     -o "-c listen_addresses=127.0.0.1 -p $port -k $PGDIR" -w start >/dev/null
   echo "services: PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
   export NQUEENS_TEST_POSTGRES_URL="jdbc:postgresql://127.0.0.1:$port/postgres?user=postgres&password=postgres"
+  export NQUEENS_TEST_PG_BIN="$PGBIN"
 }
 
 # A broker with its state in a temporary folder, listening on loopback only, with a login of its own
@@ -53,6 +57,7 @@ start_rabbitmq() {
   rabbitmqctl -n "$RABBITMQ_NODENAME" set_permissions -p / nqueens ".*" ".*" ".*" >/dev/null
   echo "services: RabbitMQ $(rabbitmqctl -n "$RABBITMQ_NODENAME" version 2>/dev/null) on 127.0.0.1:$port"
   export NQUEENS_TEST_RABBITMQ_URI="amqp://nqueens:$password@127.0.0.1:$port"
+  export NQUEENS_TEST_RABBITMQ_CTL="rabbitmqctl -n $RABBITMQ_NODENAME"
 }
 
 stop_services() {

@@ -153,6 +153,11 @@ public final class NqueensProcess {
         return process.isAlive();
     }
 
+    /** What it has printed on standard output so far. */
+    public String output() {
+        return text(outLines);
+    }
+
     public Result waitFor(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly();

@@ -164,7 +164,7 @@ class ReliabilityFunctionalTests {
         NqueensProcess.Result stopped = first.terminate();
         assertThat(stopped.exitCode()).isEqualTo(143);
         assertThat(stopped.err()).contains("nqueens: stopping at the next chunk boundary; the next run resumes")
-                .contains("the job ended STOPPED");
+                .contains("nqueens: the run stopped; the next run resumes it");
         try (Connection db = open()) {
             assertThat(string(db, "SELECT status FROM batch_job_execution ORDER BY job_execution_id DESC LIMIT 1"))
                     .isEqualTo("STOPPED");

@@ -39,9 +39,19 @@ final class Launch {
 
     private final Console console;
     private Database database;
+    private boolean debug;
 
     Launch(Console console) {
         this.console = console;
+    }
+
+    /** {@code --debug}: the libraries' log on the console too, and a failure's stack trace. */
+    void debug(boolean debug) {
+        this.debug = debug;
+    }
+
+    boolean debug() {
+        return debug;
     }
 
     Console console() {
@@ -140,11 +150,19 @@ final class Launch {
     private ConfigurableApplicationContext start(Needs needs, ConfigurableEnvironment environment,
             NqueensProperties settings) {
         boolean cluster = needs.cluster() || settings.clusterMode();
-        environment.getPropertySources().addFirst(new MapPropertySource("nqueensCommand",
-                Map.of("spring.flyway.enabled", needs.database() == Needs.Database.MIGRATE,
-                        UnusedAutoConfigurations.JOB, needs.job(),
-                        "spring.autoconfigure.exclude", String.join(",",
-                                UnusedAutoConfigurations.excluded(needs.web(), cluster, needs.job())))));
+        Map<String, Object> command = new HashMap<>(Map.of("spring.flyway.enabled",
+                needs.database() == Needs.Database.MIGRATE, UnusedAutoConfigurations.JOB, needs.job(),
+                "spring.autoconfigure.exclude", String.join(",",
+                        UnusedAutoConfigurations.excluded(needs.web(), cluster, needs.job()))));
+        String logFile = environment.getProperty("logging.file.name", "");
+        if (!logFile.isBlank()) {
+            // Beside data/ and output/: under the command's working directory.
+            command.put("logging.file.name", console.workingDirectory().resolve(logFile).toString());
+        }
+        if (debug) {
+            command.put("logging.threshold.console", "INFO");
+        }
+        environment.getPropertySources().addFirst(new MapPropertySource("nqueensCommand", command));
         // Boot warms up Tomcat, Jackson and others on a thread of their own; only the web server uses Tomcat.
         System.setProperty("spring.backgroundpreinitializer.ignore", Boolean.toString(!needs.web()));
         // The web server alone starts without the job's beans (serve starts them for each night).

@@ -5,6 +5,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
@@ -31,6 +33,13 @@ public final class NqueensCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+            description = "Also show the libraries' log on the console (it goes to logs/nqueens.log), and a failure's"
+                    + " stack trace.")
+    void debug(boolean debug) {
+        launch.debug(debug);
+    }
+
     private NqueensCommand(Console console) {
         this.launch = new Launch(console);
     }
@@ -49,6 +58,9 @@ public final class NqueensCommand implements Callable<Integer> {
         commandLine.setExecutionExceptionHandler((failure, command, parsed) -> {
             Failures.Outcome outcome = Failures.of(failure, root.launch.database());
             console.err().println("nqueens: " + outcome.line());
+            if (root.launch.debug()) {
+                failure.printStackTrace(console.err());
+            }
             return outcome.exitCode();
         });
         if (asksForHelp(args)) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.springframework.boot.convert.DurationStyle;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -42,12 +43,17 @@ final class PruneCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Duration age = age(olderThan);
-        try (Session session = nqueens.launch().open(NEEDS, Map.of());
-                RunLock.Held lock = new RunLock(session.dataSource()).acquire()) {
-            Instant cutoff = Instant.now().minus(age).truncatedTo(ChronoUnit.SECONDS);
-            OldRuns.Pruned pruned = new OldRuns(session.dataSource()).prune(cutoff);
-            report(pruned, cutoff, session.console().out());
-            return ExitCode.OK;
+        try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
+            // The lock's heartbeat runs on a thread and a connection of its own, beside the deletes.
+            SingleConnectionDataSource lockConnection = session.database().writing().dataSource();
+            try (RunLock.Held lock = new RunLock(lockConnection).acquire(session.console().err()::println)) {
+                Instant cutoff = Instant.now().minus(age).truncatedTo(ChronoUnit.SECONDS);
+                OldRuns.Pruned pruned = new OldRuns(session.dataSource()).prune(cutoff);
+                report(pruned, cutoff, session.console().out());
+                return ExitCode.OK;
+            } finally {
+                lockConnection.destroy();
+            }
         }
     }
 

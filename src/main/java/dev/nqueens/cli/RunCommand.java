@@ -1,6 +1,7 @@
 package dev.nqueens.cli;
 
 import dev.nqueens.failure.ExitCode;
+import org.springframework.batch.core.BatchStatus;
 import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.RunRequest;
@@ -182,18 +183,27 @@ final class RunCommand implements Callable<Integer> {
         if (outcome.restarted()) {
             out.println("Restarted the unfinished run of the same sizes: finished sizes were kept.");
         }
-        printSummaryTable(outcome.plan(), store, out);
+        if (outcome.reruns() > 0) {
+            out.printf("The run lost the database %d time(s) and went on each time from its last commits.%n",
+                    outcome.reruns());
+        }
+        printSummaryTable(outcome, store, out);
         outcome.notes().forEach(note -> out.println("note: " + note));
         if (outcome.windowClosed()) {
             printWhatIsLeft(outcome, properties.schedule().timeWindow().orElseThrow(), out);
-            outcome.failures().stream().filter(failure -> !failure.contains("window closed"))
-                    .forEach(failure -> err.println("nqueens: " + failure));
+            List<String> failures = outcome.failures().stream().filter(failure -> !failure.contains("window closed"))
+                    .toList();
+            if (!failures.isEmpty()) {
+                err.println("nqueens: " + String.join("; ", failures));
+            }
             return ExitCode.WINDOW_CLOSED;
         }
         if (!outcome.completed()) {
-            outcome.failures().forEach(failure -> err.println("nqueens: " + failure));
-            err.printf("nqueens: the job ended %s; the next run resumes it%n", outcome.status());
-            return ExitCode.FAILED;
+            err.println("nqueens: the run " + (outcome.status() == BatchStatus.STOPPED ? "stopped" : "failed")
+                    + (outcome.failures().isEmpty() ? "" : ": " + String.join("; ", outcome.failures()))
+                    + (String.join("", outcome.failures()).endsWith("the next run resumes") ? ""
+                            : "; the next run resumes it"));
+            return outcome.serviceLost() ? ExitCode.UNAVAILABLE : ExitCode.FAILED;
         }
         if (outcome.computedSizes().isEmpty()) {
             out.println("Every size was already stored; the reports are up to date.");
@@ -229,16 +239,23 @@ final class RunCommand implements Callable<Integer> {
                 + limits.fundamentalUpTo() + ", counts beyond";
     }
 
-    private static void printSummaryTable(List<SizePlan> plan, SolutionStore store, PrintStream out) {
+    /**
+     * One row per size of the plan, from what is published now. A size the run was to compute but
+     * did not finish (the run failed or its window closed) shows the row published before, if any,
+     * marked "not recomputed": its values are not this run's.
+     */
+    private static void printSummaryTable(NightlyRun.Outcome outcome, SolutionStore store, PrintStream out) {
+        java.util.Set<Integer> unfinished = new java.util.HashSet<>();
+        outcome.unfinished().forEach(size -> unfinished.add(size.n()));
         out.printf("%4s %20s %16s %12s %10s%n", "n", "solutions", "fundamental", "stored", "time");
-        for (SizePlan size : plan) {
+        for (SizePlan size : outcome.plan()) {
             Optional<BoardSummary> summary = store.summary(size.n());
             if (summary.isEmpty()) {
                 out.printf("%4d %20s %16s %12s %10s%n", size.n(), "-", "-", "-", "not done");
                 continue;
             }
             BoardSummary row = summary.get();
-            String time = switch (size.action()) {
+            String time = unfinished.contains(size.n()) ? "not recomputed" : switch (size.action()) {
                 case SKIP -> "kept";
                 case DOWNGRADE -> "reduced";
                 default -> Durations.format(row.elapsedMs() / 1000.0);

@@ -8,6 +8,10 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.ShutdownSignalException;
 import dev.nqueens.failure.InvalidInputException;
+import org.springframework.amqp.AmqpAuthenticationException;
+import org.springframework.amqp.AmqpConnectException;
+import org.springframework.amqp.AmqpIOException;
+import org.springframework.amqp.AmqpTimeoutException;
 import dev.nqueens.failure.UnavailableException;
 import java.io.IOException;
 import java.util.concurrent.TimeoutException;
@@ -45,6 +49,7 @@ public final class BrokerCheck {
 
     /**
      * @throws BrokerUnavailableException naming the broker (never the credentials) and the reason
+     * @throws BrokerLoginRefusedException if it refuses the login
      */
     public static void check(Environment environment) {
         ConnectionFactory factory = factory(environment);
@@ -53,6 +58,29 @@ public final class BrokerCheck {
         } catch (IOException e) {
             throw unavailable(factory, e);
         }
+    }
+
+    /**
+     * Whether {@code failure}, or one of its causes, says the broker cannot be reached or has closed
+     * the connection (it stopped, restarted or is cut off): by the client's types, not their wording.
+     * A refused login is not: waiting does not mend it.
+     */
+    public static boolean isUnreachable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof AuthenticationFailureException || t instanceof AmqpAuthenticationException
+                    || t instanceof BrokerLoginRefusedException) {
+                return false;
+            }
+        }
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof BrokerUnavailableException || t instanceof AmqpConnectException
+                    || t instanceof AmqpIOException || t instanceof AmqpTimeoutException
+                    || t instanceof ShutdownSignalException || t instanceof java.net.ConnectException
+                    || t instanceof java.net.SocketException || t instanceof TimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -71,7 +99,7 @@ public final class BrokerCheck {
                 return "not declared yet";
             }
             return "the broker cannot be asked (" + Failure.rootMessage(e) + ")";
-        } catch (BrokerUnavailableException e) {
+        } catch (BrokerUnavailableException | BrokerLoginRefusedException e) {
             return "the broker cannot be asked (" + e.getMessage() + ")";
         }
     }
@@ -99,7 +127,7 @@ public final class BrokerCheck {
         try {
             return factory.newConnection(name);
         } catch (AuthenticationFailureException e) {
-            throw new BrokerUnavailableException("the broker " + describe(factory) + " refused the login of user '"
+            throw new BrokerLoginRefusedException("the broker " + describe(factory) + " refused the login of user '"
                     + factory.getUsername() + "' (check spring.rabbitmq.username and .password)");
         } catch (IOException | TimeoutException | RuntimeException e) {
             throw unavailable(factory, e);
@@ -115,9 +143,16 @@ public final class BrokerCheck {
     }
 
 
-    /** The broker cannot be reached or refuses the login. */
+    /** The broker cannot be reached (exit 4; a starting worker waits for it). */
     public static final class BrokerUnavailableException extends UnavailableException {
         BrokerUnavailableException(String message) {
+            super(message);
+        }
+    }
+
+    /** The broker refuses the login (exit 4 at once: waiting does not mend it). */
+    public static final class BrokerLoginRefusedException extends UnavailableException {
+        BrokerLoginRefusedException(String message) {
             super(message);
         }
     }

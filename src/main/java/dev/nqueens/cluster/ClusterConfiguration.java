@@ -1,6 +1,8 @@
 package dev.nqueens.cluster;
 
 import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.job.ProgressReporter;
+import dev.nqueens.job.RunLock;
 import dev.nqueens.job.ThisProcess;
 import java.time.Duration;
 import org.springframework.amqp.core.Queue;
@@ -38,7 +40,8 @@ class ClusterConfiguration {
     @Bean
     ClusterSettings clusterSettings(NqueensProperties properties) {
         NqueensProperties.Cluster cluster = properties.cluster();
-        return new ClusterSettings(cluster.queue(), cluster.workerTimeout(), cluster, ThisProcess.id());
+        return new ClusterSettings(cluster.queue(), cluster.workerTimeout(), cluster, ThisProcess.id(),
+                properties.outageWait());
     }
 
     @Bean
@@ -82,8 +85,10 @@ class ClusterConfiguration {
 
     @Bean
     ClusterPartitionExecution partitionExecution(MessagingTemplate partitionMessaging, JobRepository jobRepository,
-            ClusterRecords records, RabbitAdmin rabbitAdmin, ClusterSettings settings) {
-        return new ClusterPartitionExecution(partitionMessaging, jobRepository, records, rabbitAdmin, settings);
+            ClusterRecords records, RabbitAdmin rabbitAdmin, ClusterSettings settings, RunLock runLock,
+            ProgressReporter console) {
+        return new ClusterPartitionExecution(partitionMessaging, jobRepository, records, rabbitAdmin, settings, runLock,
+                console);
     }
 
     @Bean
@@ -109,8 +114,10 @@ class ClusterConfiguration {
      *     also the length of a lease
      * @param cluster the settings as configured
      * @param processId this process, {@code host:pid}
+     * @param outageWait how long a manager or worker waits for the broker or the database to come back
      */
-    record ClusterSettings(String queue, Duration workerTimeout, NqueensProperties.Cluster cluster, String processId) {
+    record ClusterSettings(String queue, Duration workerTimeout, NqueensProperties.Cluster cluster, String processId,
+            Duration outageWait) {
 
         /** How often a worker renews its heartbeat and leases, and the manager looks after its partitions. */
         Duration heartbeat() {

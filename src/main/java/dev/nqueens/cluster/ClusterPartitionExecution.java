@@ -1,6 +1,8 @@
 package dev.nqueens.cluster;
 
 import dev.nqueens.job.PartitionExecution;
+import dev.nqueens.job.ProgressReporter;
+import dev.nqueens.job.RunLock;
 import org.springframework.amqp.rabbit.core.RabbitAdmin;
 import org.springframework.batch.core.partition.PartitionHandler;
 import org.springframework.batch.core.repository.JobRepository;
@@ -19,9 +21,14 @@ final class ClusterPartitionExecution implements PartitionExecution {
     private final ClusterRecords records;
     private final RabbitAdmin rabbitAdmin;
     private final ClusterConfiguration.ClusterSettings settings;
+    private final RunLock runLock;
+    private final ProgressReporter console;
 
     ClusterPartitionExecution(MessagingTemplate messaging, JobRepository jobRepository, ClusterRecords records,
-            RabbitAdmin rabbitAdmin, ClusterConfiguration.ClusterSettings settings) {
+            RabbitAdmin rabbitAdmin, ClusterConfiguration.ClusterSettings settings, RunLock runLock,
+            ProgressReporter console) {
+        this.runLock = runLock;
+        this.console = console;
         this.messaging = messaging;
         this.jobRepository = jobRepository;
         this.records = records;
@@ -31,7 +38,8 @@ final class ClusterPartitionExecution implements PartitionExecution {
 
     @Override
     public PartitionHandler handler(String workerStepName, Step workerStep) {
-        return new ClusterPartitionHandler(workerStepName, messaging, jobRepository, records, rabbitAdmin, settings);
+        return new ClusterPartitionHandler(workerStepName, messaging, jobRepository, records, rabbitAdmin, settings,
+                runLock, console);
     }
 
     @Override
@@ -42,5 +50,10 @@ final class ClusterPartitionExecution implements PartitionExecution {
     @Override
     public int replicas(int n, boolean published) {
         return settings.cluster().crossChecks(published) ? 2 : 1;
+    }
+
+    @Override
+    public void recall(long jobExecutionId) {
+        records.expireLeases(jobExecutionId);
     }
 }

@@ -13,6 +13,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import dev.nqueens.job.LostDatabase;
+import dev.nqueens.job.Outage;
+import dev.nqueens.job.ProgressReporter;
+import dev.nqueens.job.RunLock;
+import dev.nqueens.settings.Durations;
 import org.springframework.amqp.rabbit.core.RabbitAdmin;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.ExitStatus;
@@ -37,15 +42,24 @@ import org.springframework.integration.support.MessageBuilder;
  * <li>a request that vanished before any worker claimed it (the queue is empty, nobody holds the
  * partition) is sent again;</li>
  * <li>when no worker has been alive for the whole timeout, the partitions still open are marked
- * FAILED and the step fails saying so: the next run resumes them.</li>
+ * FAILED and the step fails saying so (whether no worker ever registered, or when the last one was
+ * heard of): the next run resumes them;</li>
+ * <li>the broker is asked how many requests wait: the watch says when it went away and when it is
+ * back, once each, and gives up after {@code nqueens.outage-wait} (the open partitions fail);</li>
+ * <li>a run that lost the run lock (another run took it over while this one could not reach the
+ * database) stops: its open partitions fail, and nothing more is sent.</li>
  * </ul>
+ * A partition that failed on a lost database connection ({@link LostDatabase#EXIT_CODE}) fails the
+ * step as a lost database, and the run runs it again from its last commit (see {@code NightlyRun}).
  * Duplicate requests are harmless: a worker claims a partition before working on it, and drops a
  * request for a partition that is finished or claimed by a live worker.
  */
 final class ClusterPartitionHandler implements PartitionHandler {
 
-    private static final String NO_WORKER = "no live worker: none has sent a heartbeat for %d s"
-            + " (start `./nqueens worker` on machines that reach the broker and the database); the next run resumes";
+    private static final String START_WORKERS = " (start `./nqueens worker` on machines that reach the broker and the"
+            + " database); the next run resumes";
+    /** How long the workers get to record the end of the partitions they failed, before their exit codes are read. */
+    private static final Duration LAST_WORDS = Duration.ofSeconds(2);
 
     /** The repository is polled this often when a step has few partitions... */
     private static final Duration MIN_POLL = Duration.ofMillis(500);
@@ -61,9 +75,14 @@ final class ClusterPartitionHandler implements PartitionHandler {
     private final RabbitAdmin rabbitAdmin;
     private final ClusterConfiguration.ClusterSettings settings;
     private final MessageChannelPartitionHandler requests;
+    private final RunLock runLock;
+    private final ProgressReporter console;
 
     ClusterPartitionHandler(String workerStepName, MessagingTemplate messaging, JobRepository jobRepository,
-            ClusterRecords records, RabbitAdmin rabbitAdmin, ClusterConfiguration.ClusterSettings settings) {
+            ClusterRecords records, RabbitAdmin rabbitAdmin, ClusterConfiguration.ClusterSettings settings,
+            RunLock runLock, ProgressReporter console) {
+        this.runLock = runLock;
+        this.console = console;
         this.workerStepName = workerStepName;
         this.messaging = messaging;
         this.jobRepository = jobRepository;
@@ -97,16 +116,37 @@ final class ClusterPartitionHandler implements PartitionHandler {
             watch.stop.countDown();
             thread.join(settings.workerTimeout().toMillis());
         }
-        if (watch.noLiveWorker) {
-            throw new IllegalStateException(String.format(NO_WORKER, settings.workerTimeout().toSeconds()));
+        if (watch.stopped != null) {
+            throw watch.stopped;
         }
-        List<StepExecution> failed = partitions.stream().filter(p -> p.getStatus() == BatchStatus.FAILED).toList();
+        List<StepExecution> failed = partitions.stream().filter(p -> p.getStatus().isUnsuccessful()).toList();
         if (!failed.isEmpty()) {
+            failed = afterTheirLastWords(failed);
+            if (failed.stream().anyMatch(LostDatabase::lostBy)) {
+                throw new LostDatabase.LostDatabaseException(failed.size() + " partition(s) lost the database on the"
+                        + " workers");
+            }
             StepExecution first = failed.get(0);
             throw new IllegalStateException(failed.size() + " partition(s) failed on the workers, e.g. "
                     + first.getStepName() + ": " + firstLine(first.getExitStatus().getExitDescription()));
         }
         return partitions;
+    }
+
+    /**
+     * The failed partitions read again after a moment: a worker records how a partition ended in two
+     * updates, the exit code that says it lost the database in the second.
+     */
+    private List<StepExecution> afterTheirLastWords(List<StepExecution> failed) throws InterruptedException {
+        Thread.sleep(LAST_WORDS.toMillis());
+        try {
+            return failed.stream().map(partition -> jobRepository.getStepExecution(partition.getId())).toList();
+        } catch (RuntimeException e) {
+            if (LostDatabase.isCause(e)) {
+                throw new LostDatabase.LostDatabaseException("the database went away while the partitions ended", e);
+            }
+            throw e;
+        }
     }
 
     /** The poll interval for a step of {@code partitions} partitions. */
@@ -155,7 +195,9 @@ final class ClusterPartitionHandler implements PartitionHandler {
         /** Partitions seen open without a lease (handed back, or lost) at consecutive looks. */
         private final Map<Long, Integer> looks = new HashMap<>();
         private Instant lastLiveWorker = Instant.now();
-        private volatile boolean noLiveWorker;
+        private final Outage broker = new Outage("the broker", line -> console.line("  " + line));
+        /** Why the watch ended the step early (no live worker, the broker gone, the run lock lost); null if it did not. */
+        private volatile RuntimeException stopped;
 
         Watch(long jobExecutionId) {
             this.jobExecutionId = jobExecutionId;
@@ -163,11 +205,12 @@ final class ClusterPartitionHandler implements PartitionHandler {
 
         void run() {
             try {
-                while (!stop.await(settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS)) {
+                while (!stop.await(settings.heartbeat().toMillis(), TimeUnit.MILLISECONDS) && stopped == null) {
+                    Long queued = queued();
                     try {
-                        look();
+                        look(queued);
                     } catch (RuntimeException e) {
-                        // The database or the broker is briefly away: look again at the next beat.
+                        // The database is briefly away (the run lock's heartbeat says so): look again at the next beat.
                     }
                 }
             } catch (InterruptedException e) {
@@ -175,7 +218,17 @@ final class ClusterPartitionHandler implements PartitionHandler {
             }
         }
 
-        private void look() {
+        private void look(Long queued) {
+            if (runLock.held().map(RunLock.Held::lost).orElse(false)) {
+                stop(runLock.held().get().lostException(), openPartitions());
+                return;
+            }
+            if (broker.awayFor().compareTo(settings.outageWait()) > 0) {
+                stop(new BrokerCheck.BrokerUnavailableException("the broker has been unreachable for more than "
+                        + Durations.format(settings.outageWait().toSeconds()) + " (" + broker.lastReason()
+                        + "); the run stopped, and the next run resumes it"), openPartitions());
+                return;
+            }
             List<StepExecution> open = openPartitions();
             if (open.isEmpty()) {
                 return;
@@ -185,12 +238,11 @@ final class ClusterPartitionHandler implements PartitionHandler {
             } else if (Duration.between(lastLiveWorker, Instant.now())
                     .compareTo(settings.workerTimeout().minus(settings.heartbeat())) >= 0) {
                 // Looked at every quarter of the timeout: this says so within the timeout.
-                failOpenPartitions(open);
+                stop(new IllegalStateException(noLiveWorker()), open);
                 return;
             }
             Map<Long, ClusterRecords.Lease> leases = records.leases(jobExecutionId).stream()
                     .collect(Collectors.toMap(ClusterRecords.Lease::stepExecutionId, Function.identity()));
-            Long queued = queued();
             for (StepExecution partition : open) {
                 long id = partition.getId();
                 ClusterRecords.Lease lease = leases.get(id);
@@ -228,15 +280,23 @@ final class ClusterPartitionHandler implements PartitionHandler {
                     .toList();
         }
 
-        /** The requests waiting in the queue, or null if the broker cannot say. */
+        /** The requests waiting in the queue, or null if the broker cannot say (it is away: said once). */
         private Long queued() {
             try {
                 Properties queue = rabbitAdmin.getQueueProperties(settings.queue());
+                broker.succeeded();
                 Object count = queue == null ? null : queue.get(RabbitAdmin.QUEUE_MESSAGE_COUNT);
                 return count instanceof Number number ? number.longValue() : null;
             } catch (RuntimeException e) {
+                broker.failed(e);
                 return null;
             }
+        }
+
+        /** Why no worker is alive: none ever registered, or the last one was heard of so long ago. */
+        private String noLiveWorker() {
+            return records.lastHeard().map(last -> "no live worker: the last one (" + last.workerId() + ") was heard of "
+                    + last.secondsAgo() + " s ago").orElse("no live worker: none has ever registered") + START_WORKERS;
         }
 
         /**
@@ -253,22 +313,21 @@ final class ClusterPartitionHandler implements PartitionHandler {
                     .build());
             resent.put(partition.getId(), Instant.now());
             looks.remove(partition.getId());
-            System.out.printf("  partition %s %s: sent again%n", partition.getStepName().substring(
-                    workerStepName.length() + 1), why);
+            console.line(String.format("  partition %s %s: sent again", partition.getStepName().substring(
+                    workerStepName.length() + 1), why));
             return true;
         }
 
-        /** No worker for the whole timeout: the open partitions fail, so the polling ends and the step with them. */
-        private void failOpenPartitions(List<StepExecution> open) {
-            noLiveWorker = true;
-            String why = String.format(NO_WORKER, settings.workerTimeout().toSeconds());
+        /** The step cannot go on: the open partitions fail, so the polling ends and the step with them. */
+        private void stop(RuntimeException why, List<StepExecution> open) {
+            stopped = why;
             for (StepExecution partition : open) {
                 StepExecution current = jobRepository.getStepExecution(partition.getId());
                 if (current == null || !current.getStatus().isRunning()) {
                     continue;
                 }
                 current.setStatus(BatchStatus.FAILED);
-                current.setExitStatus(ExitStatus.FAILED.addExitDescription(why));
+                current.setExitStatus(ExitStatus.FAILED.addExitDescription(why.getMessage()));
                 current.setEndTime(LocalDateTime.now());
                 jobRepository.update(current);
             }

@@ -23,6 +23,10 @@ class ClusterRecords {
             OffsetDateTime heartbeatAt, boolean alive) {
     }
 
+    /** The worker heard of last: its id and how long ago, by the database's clock. */
+    record LastHeard(String workerId, long secondsAgo) {
+    }
+
     /** A partition a worker holds. */
     record Lease(long stepExecutionId, long jobExecutionId, String partition, String workerId, boolean expired) {
     }
@@ -81,11 +85,30 @@ class ClusterRecords {
         return threads == null ? 0 : threads;
     }
 
+    /** The worker heard of last, if any worker ever registered. */
+    Optional<LastHeard> lastHeard() {
+        return jdbc.query("""
+                SELECT worker_id, EXTRACT(EPOCH FROM (CURRENT_TIMESTAMP - heartbeat_at)) FROM cluster_worker
+                ORDER BY heartbeat_at DESC LIMIT 1
+                """, Map.of(), (rs, row) -> new LastHeard(rs.getString(1), Math.round(rs.getDouble(2))))
+                .stream().findFirst();
+    }
+
     // ---- leases ------------------------------------------------------------------------------
 
     /**
+     * The condition a claim and each write under it add: the partition's run (job execution
+     * {@code partition_lease.job_execution_id} or {@code :job}) was started under the run lock's
+     * epoch, and its manager holds the lock still. The lock row is key-share-locked until the
+     * transaction ends, so a run that takes the lock over waits for the writes in flight.
+     */
+    private static final String RUN_HOLDS_THE_LOCK = """
+            EXISTS (SELECT 1 FROM run_control c JOIN run_lock l ON l.epoch = c.lock_epoch
+                    WHERE c.job_execution_id = %s AND l.holder IS NOT NULL FOR KEY SHARE OF l)""";
+
+    /**
      * Claims a partition for {@code workerId} until {@code lease} from now, unless another worker
-     * holds an unexpired lease on it.
+     * holds an unexpired lease on it, or its run's manager has lost the run lock.
      *
      * @return true if this worker holds the lease now
      */
@@ -93,8 +116,10 @@ class ClusterRecords {
         List<String> holder = jdbc.queryForList("""
                 INSERT INTO partition_lease (step_execution_id, job_execution_id, partition_name, worker_id, claimed_at,
                     expires_at)
-                VALUES (:step, :job, :partition, :worker, CURRENT_TIMESTAMP,
-                    CURRENT_TIMESTAMP + :seconds * INTERVAL '1 second')
+                SELECT :step, :job, :partition, :worker, CURRENT_TIMESTAMP,
+                    CURRENT_TIMESTAMP + :seconds * INTERVAL '1 second'
+                WHERE\s""" + RUN_HOLDS_THE_LOCK.formatted(":job") + """
+
                 ON CONFLICT (step_execution_id) DO UPDATE
                     SET worker_id = EXCLUDED.worker_id, claimed_at = EXCLUDED.claimed_at, expires_at = EXCLUDED.expires_at
                     WHERE partition_lease.expires_at <= CURRENT_TIMESTAMP
@@ -107,7 +132,8 @@ class ClusterRecords {
 
     /**
      * Extends the lease before a write, in the write's transaction (the row stays locked until it
-     * commits): true only if {@code workerId} still holds it unexpired and its run is still going.
+     * commits): true only if {@code workerId} still holds it unexpired, its run is still going, and
+     * the run's manager still holds the run lock.
      */
     boolean renewBeforeWrite(long stepExecutionId, String workerId, Duration lease) {
         return jdbc.update("""
@@ -115,6 +141,8 @@ class ClusterRecords {
                 WHERE step_execution_id = :step AND worker_id = :worker AND expires_at > CURRENT_TIMESTAMP
                   AND EXISTS (SELECT 1 FROM batch_job_execution j WHERE j.job_execution_id = partition_lease.job_execution_id
                               AND j.status IN ('STARTING', 'STARTED', 'STOPPING'))
+                  AND\s""" + RUN_HOLDS_THE_LOCK.formatted("partition_lease.job_execution_id") + """
+
                 """, Map.of("step", stepExecutionId, "worker", workerId, "seconds", lease.toSeconds())) == 1;
     }
 
@@ -143,6 +171,18 @@ class ClusterRecords {
                 FROM partition_lease WHERE expires_at > CURRENT_TIMESTAMP ORDER BY worker_id, partition_name
                 """, Map.of(), (rs, row) -> new Lease(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4),
                 rs.getBoolean(5)));
+    }
+
+    /**
+     * Ends every lease on a run's partitions: the run is being marked failed, to be restarted. The
+     * update waits for the writes in flight under those leases (each holds its lease's row until it
+     * commits); after it, none of them can write again.
+     */
+    void expireLeases(long jobExecutionId) {
+        jdbc.update("""
+                UPDATE partition_lease SET expires_at = CURRENT_TIMESTAMP
+                WHERE job_execution_id = :job AND expires_at > CURRENT_TIMESTAMP
+                """, Map.of("job", jobExecutionId));
     }
 
     /** Ends a worker's lease at once (done, or handed back): the partition can be taken by another worker. */

@@ -13,8 +13,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * {@code ./nqueens cluster}: the workers seen in the last day (alive or not: host, pid, threads,
- * version, last heartbeat, what each runs now), the partitions of the run in progress by state,
- * and the requests waiting in the queue. Reads the database and asks the broker directly, with no
+ * version, last heartbeat, what each runs now), the last run with its manager's last heartbeat
+ * ("manager silent for N s" when it has been silent longer than {@code nqueens.cluster.worker-timeout}
+ * while the run is marked running) and its partitions by state, who holds the run lock, and the
+ * requests waiting in the queue. Reads the database and asks the broker directly, with no
  * application context.
  */
 public final class ClusterStatus {
@@ -51,12 +53,14 @@ public final class ClusterStatus {
                     running.isEmpty() ? "-" : String.join(", ", running));
         }
         printRun(out);
+        printRunLock(out);
         out.printf("Queue %s: %s%n", settings.queue(), BrokerCheck.queueState(environment, settings.queue()));
     }
 
     private void printRun(PrintStream out) {
         List<Map<String, Object>> runs = jdbc.queryForList("""
-                SELECT e.job_execution_id, e.status, e.start_time, c.manager
+                SELECT e.job_execution_id, e.status, e.start_time, c.manager,
+                       EXTRACT(EPOCH FROM (CURRENT_TIMESTAMP - c.heartbeat_at)) AS silent
                 FROM batch_job_execution e LEFT JOIN run_control c ON c.job_execution_id = e.job_execution_id
                 WHERE e.job_execution_id = (SELECT MAX(job_execution_id) FROM batch_job_execution)""");
         if (runs.isEmpty()) {
@@ -72,12 +76,47 @@ public final class ClusterStatus {
                 WHERE job_execution_id = ? AND (step_name LIKE 'solveSize:%' OR step_name LIKE 'countPart:%')
                 GROUP BY 1""", id).stream().collect(Collectors.toMap(row -> (String) row.get("state"),
                 row -> ((Number) row.get("partitions")).longValue()));
-        out.printf("Run %d (%s, managed by %s, started %s): partitions %d waiting, %d running, %d done%s%n", id,
-                run.get("status"), run.get("manager") == null ? "?" : run.get("manager"), run.get("start_time"),
-                byState.getOrDefault("waiting", 0L), byState.getOrDefault("running", 0L),
-                byState.getOrDefault("done", 0L), byState.entrySet().stream()
+        String status = (String) run.get("status");
+        out.printf("Run %d (%s, %s, started %s): partitions %d waiting, %d running, %d done%s%n", id, state(status),
+                manager(run, status), run.get("start_time"), byState.getOrDefault("waiting", 0L),
+                byState.getOrDefault("running", 0L), byState.getOrDefault("done", 0L), byState.entrySet().stream()
                         .filter(e -> !List.of("waiting", "running", "done").contains(e.getKey()))
                         .map(e -> ", " + e.getValue() + " " + e.getKey()).collect(Collectors.joining()));
+    }
+
+    /** "managed by db7:4242, heartbeat 2 s ago", or "manager db7:4242 silent for 75 s" while the run is marked running. */
+    private String manager(Map<String, Object> run, String status) {
+        Object manager = run.get("manager");
+        if (manager == null) {
+            return "managed by ?";
+        }
+        long silent = Math.max(0, Math.round(((Number) run.get("silent")).doubleValue()));
+        boolean running = List.of("STARTING", "STARTED", "STOPPING").contains(status);
+        if (running && silent > settings.workerTimeout().toSeconds()) {
+            return "manager " + manager + " silent for " + silent + " s";
+        }
+        return "managed by " + manager + (running ? ", heartbeat " + silent + " s ago" : "");
+    }
+
+    /** A run's state in the product's words. */
+    private static String state(String status) {
+        return switch (status) {
+            case "STARTING", "STARTED" -> "running";
+            case "STOPPING" -> "stopping";
+            case "UNKNOWN" -> "failed, its end not recorded";
+            default -> status.toLowerCase(java.util.Locale.ROOT);
+        };
+    }
+
+    /** Who holds the run lock, and their last heartbeat. */
+    private void printRunLock(PrintStream out) {
+        jdbc.query("""
+                SELECT holder, epoch, EXTRACT(EPOCH FROM (CURRENT_TIMESTAMP - heartbeat_at)) FROM run_lock WHERE lock_id = 1
+                """, rs -> {
+            String holder = rs.getString(1);
+            out.println(holder == null ? "Run lock: free" : String.format("Run lock: held by %s (epoch %d), heartbeat %d s"
+                    + " ago", holder, rs.getLong(2), Math.max(0, Math.round(rs.getDouble(3)))));
+        });
     }
 
     private static String ago(OffsetDateTime time) {

@@ -1,7 +1,11 @@
 package dev.nqueens.cluster;
 
 import com.rabbitmq.client.GetResponse;
+import dev.nqueens.failure.ExitCode;
 import dev.nqueens.job.CountPartition;
+import dev.nqueens.job.LostDatabase;
+import dev.nqueens.job.Outage;
+import dev.nqueens.settings.Durations;
 import dev.nqueens.job.PartitionGuard;
 import dev.nqueens.job.RunControl;
 import dev.nqueens.job.ThisProcess;
@@ -30,6 +34,8 @@ import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.integration.partition.StepExecutionRequest;
 import org.springframework.batch.integration.partition.StepExecutionRequestHandler;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.core.retry.RetryPolicy;
+import org.springframework.core.retry.RetryTemplate;
 import org.springframework.stereotype.Component;
 
 /**
@@ -46,6 +52,10 @@ import org.springframework.stereotype.Component;
  * renews the worker's record and its leases. SIGTERM: no new requests are taken, the partitions in
  * progress are handed back (their leases released at once, so the manager sends them again and
  * another worker goes on from what they recorded), and the process exits 0.
+ *
+ * <p>When the database or the broker goes away, the worker says so once, and once more when it is
+ * back, and waits for it up to {@code nqueens.outage-wait}; then it stops (exit 4). A partition that
+ * failed because the database went away is run again by its manager, from its last commit.
  */
 @Component
 @ConditionalOnProperty(name = "nqueens.cluster.enabled", havingValue = "true")
@@ -67,7 +77,10 @@ public class PartitionWorker {
     private final ClusterConfiguration.ClusterSettings settings;
     private final CountDownLatch stop = new CountDownLatch(1);
     private final AtomicReference<String> refusal = new AtomicReference<>();
+    private final AtomicReference<String> gaveUp = new AtomicReference<>();
     private final AtomicReference<String> lastTrouble = new AtomicReference<>();
+    private Outage database;
+    private Outage broker;
     /** The partitions being executed here: step execution id → attempt id. */
     private final Map<Long, Long> running = new ConcurrentHashMap<>();
     private volatile boolean stopping;
@@ -93,12 +106,15 @@ public class PartitionWorker {
     }
 
     /**
-     * Works until {@link #stop()}; returns 0, or 1 if this worker refused to take part (another
-     * version of the engine). Partitions still running when stopped are handed back and the process
-     * is halted with 0 at once, so that none of them writes again.
+     * Works until {@link #stop()}; returns 0, 1 if this worker refused to take part (another
+     * version of the engine), or 4 if the database or the broker stayed away longer than
+     * {@code nqueens.outage-wait}. Partitions still running when stopped are handed back and the
+     * process is halted with 0 at once, so that none of them writes again.
      */
     public int run(int threads, String version, PrintStream out, PrintStream err) {
         this.out = out;
+        this.database = new Outage("the database", line -> log("%s", line));
+        this.broker = new Outage("the broker", line -> log("%s", line));
         partitionTemplate.execute(channel -> channel.queueDeclarePassive(settings.queue()));
         records.register(settings.processId(), ThisProcess.host(), ThisProcess.pid(), threads, version);
         ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(daemon("nqueens-heartbeat"));
@@ -116,11 +132,24 @@ public class PartitionWorker {
         }
         stopping = true;
         heartbeat.shutdownNow();
-        int handedBack = handBackWhatIsRunning();
-        records.stopped(settings.processId());
+        int handedBack;
+        try {
+            handedBack = handBackWhatIsRunning();
+            records.stopped(settings.processId());
+        } catch (RuntimeException e) {
+            // The database is away: the partitions' leases lapse, and the manager sends them again.
+            handedBack = running.size();
+        }
         if (refusal.get() != null) {
             err.println("nqueens: " + refusal.get());
             return 1;
+        }
+        if (gaveUp.get() != null) {
+            err.println("nqueens: " + gaveUp.get());
+            out.flush();
+            err.flush();
+            // Partitions still running here must never write again.
+            Runtime.getRuntime().halt(ExitCode.UNAVAILABLE);
         }
         log("worker %s stopped%s", settings.processId(),
                 handedBack == 0 ? "" : ": handed back " + handedBack + " partition(s) in progress");
@@ -143,13 +172,11 @@ public class PartitionWorker {
             Decision decision;
             try {
                 decision = takeOne();
+                broker.succeeded();
             } catch (RuntimeException e) {
-                // The broker or the database is away (the connection factory reconnects), or a request
-                // could not be checked: it went back to the queue. Said once per distinct reason; try again.
-                String why = firstLine(e);
-                if (!why.equals(lastTrouble.getAndSet(why))) {
-                    log("could not take a request: %s", why);
-                }
+                // The broker or the database is away (the connection factory reconnects; said once each way),
+                // or a request could not be checked: it went back to the queue. Try again.
+                troubleTakingARequest(e);
                 pause(Duration.ofSeconds(2));
                 continue;
             }
@@ -161,7 +188,11 @@ public class PartitionWorker {
                     execute(decision);
                 } catch (RuntimeException e) {
                     // Its records could not be written (the database went away): the lease lapses.
-                    log("partition %s: %s", decision.partition().getStepName(), firstLine(e));
+                    if (LostDatabase.isCause(e)) {
+                        database.failed(e);
+                    } else {
+                        log("partition %s: %s", decision.partition().getStepName(), firstLine(e));
+                    }
                 }
             } else if (decision.verdict() == Verdict.PASS_ON) {
                 pause(PASS_ON_PAUSE);
@@ -169,6 +200,31 @@ public class PartitionWorker {
                 refusal.compareAndSet(null, decision.why());
                 stop();
             }
+        }
+    }
+
+    private void troubleTakingARequest(RuntimeException e) {
+        if (LostDatabase.isCause(e)) {
+            database.failed(e);
+        } else if (BrokerCheck.isUnreachable(e)) {
+            broker.failed(e);
+        } else {
+            String why = firstLine(e);
+            if (!why.equals(lastTrouble.getAndSet(why))) {
+                log("could not take a request: %s", why);
+            }
+        }
+        giveUpIfAwayTooLong(broker);
+        giveUpIfAwayTooLong(database);
+    }
+
+    /** A service away longer than {@code nqueens.outage-wait}: the worker stops (exit 4). */
+    private void giveUpIfAwayTooLong(Outage service) {
+        if (service.awayFor().compareTo(settings.outageWait()) > 0
+                && gaveUp.compareAndSet(null, service.service() + " has been unreachable for more than "
+                        + Durations.format(settings.outageWait().toSeconds()) + " (" + service.lastReason()
+                        + "); the worker stopped")) {
+            stop();
         }
     }
 
@@ -280,21 +336,56 @@ public class PartitionWorker {
             // Batch records a step's own failures; this is one it could not (the database went away).
             // The lease is given up so that the manager sends the partition again.
             running.remove(partition.getId());
-            records.release(partition.getId(), settings.processId());
-            records.ended(attempt, "FAILED", firstLine(e));
+            whenTheDatabaseAnswers(() -> {
+                records.release(partition.getId(), settings.processId());
+                records.ended(attempt, "FAILED", firstLine(e));
+            });
             log("partition %s could not be executed: %s", name, firstLine(e));
             return;
         }
         running.remove(partition.getId());
         String outcome = outcomeOf(result);
-        String detail = result.getFailureExceptions().stream().map(Throwable::getMessage).findFirst().orElse(null);
-        if (!"LEASE_LOST".equals(outcome)) {
-            recordFinalStatus(result);
+        boolean lostTheDatabase = !result.getStatus().isRunning() && result.getStatus() != BatchStatus.COMPLETED
+                && LostDatabase.isCauseOfAny(result.getFailureExceptions());
+        String detail = lostTheDatabase ? "lost the database: " + Outage.firstLineOfRoot(
+                result.getFailureExceptions().get(0)) : result.getFailureExceptions().stream()
+                .map(Throwable::getMessage).findFirst().orElse(null);
+        whenTheDatabaseAnswers(() -> {
+            if (!"LEASE_LOST".equals(outcome)) {
+                recordFinalStatus(result);
+            }
+            records.release(partition.getId(), settings.processId());
+            records.ended(attempt, outcome, detail);
+        });
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (lostTheDatabase) {
+            log("partition %s lost the database after %.1f s; its run goes on with it from its last commit", name,
+                    seconds);
+        } else {
+            log("partition %s ended %s in %.1f s%s", name, outcome, seconds,
+                    detail == null ? "" : ": " + detail.lines().findFirst().orElse(""));
         }
-        records.release(partition.getId(), settings.processId());
-        records.ended(attempt, outcome, detail);
-        log("partition %s ended %s in %.1f s%s", name, outcome, (System.nanoTime() - start) / 1e9,
-                detail == null ? "" : ": " + detail.lines().findFirst().orElse(""));
+    }
+
+    /**
+     * Records what a partition's end needs recorded once the database answers, waiting for it (with
+     * back-off, up to {@code nqueens.outage-wait}): a partition that ends while the database is away
+     * is told apart from one still running only by these records.
+     */
+    private void whenTheDatabaseAnswers(Runnable records) {
+        RetryTemplate retry = new RetryTemplate(RetryPolicy.builder().predicate(LostDatabase::isCause)
+                .maxRetries(Integer.MAX_VALUE).delay(Duration.ofMillis(500)).multiplier(1.5)
+                .maxDelay(Duration.ofSeconds(5)).timeout(settings.outageWait()).build());
+        try {
+            retry.invoke(records);
+        } catch (RuntimeException e) {
+            if (LostDatabase.isCause(e)) {
+                database.failed(e);
+                giveUpIfAwayTooLong(database);
+            } else {
+                throw e;
+            }
+        }
     }
 
     private static String outcomeOf(StepExecution result) {
@@ -319,6 +410,9 @@ public class PartitionWorker {
             try {
                 jobRepository.update(result);
             } catch (RuntimeException e) {
+                if (LostDatabase.isCause(e)) {
+                    throw e;
+                }
                 log("could not record the end of %s: %s", result.getStepName(), e.getMessage());
             }
         }
@@ -339,8 +433,10 @@ public class PartitionWorker {
     private void beat() {
         try {
             records.heartbeat(settings.processId(), settings.workerTimeout());
+            database.succeeded();
         } catch (RuntimeException e) {
-            log("heartbeat failed: %s", e.getMessage());
+            database.failed(e);
+            giveUpIfAwayTooLong(database);
         }
     }
 

@@ -97,6 +97,7 @@ public class NightlyJobConfiguration {
                 .processor(classifyingProcessor)
                 .writer(solutionWriter)
                 .interruptionPolicy(stopWhenTheWindowCloses(runControl))
+                .listener(new LostDatabase.ExitCodeListener())
                 .build();
     }
 
@@ -117,6 +118,7 @@ public class NightlyJobConfiguration {
             CountTasklet countTasklet) {
         return new StepBuilder(COUNT_PART_STEP, jobRepository)
                 .tasklet(countTasklet, transactionManager)
+                .listener(new LostDatabase.ExitCodeListener())
                 .build();
     }
 
@@ -272,8 +274,8 @@ public class NightlyJobConfiguration {
         }
 
         @Bean
-        PartitionGuard partitionGuard() {
-            return PartitionGuard.LOCAL;
+        PartitionGuard partitionGuard(RunLock runLock) {
+            return new LockedPartitions(runLock);
         }
     }
 }

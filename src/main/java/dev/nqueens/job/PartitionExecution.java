@@ -20,4 +20,13 @@ public interface PartitionExecution {
      * 2 where a result cannot be checked against published values and must be cross-checked.
      */
     int replicas(int n, boolean published);
+
+    /**
+     * Ends the claims on the partitions of a run that is being marked failed, once the writes in
+     * flight under them have committed, so that none of them writes again: a restart runs them anew.
+     * Partitions of this process's pool have ended with the job; a cluster's workers may be running
+     * some still.
+     */
+    default void recall(long jobExecutionId) {
+    }
 }

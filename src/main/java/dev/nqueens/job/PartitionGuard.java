@@ -5,21 +5,10 @@ import org.springframework.batch.core.step.StepExecution;
 /**
  * Whether the process running a partition still owns it. A partition writes only while it does:
  * each write first calls {@link #checkStillOwned}, in the write's own transaction. Partitions run
- * on the local thread pool always own theirs; a cluster worker owns one while it holds its lease.
+ * on the local thread pool own theirs while their run holds the run lock ({@link LockedPartitions});
+ * a cluster worker owns one while it holds its lease and the partition's run holds the run lock.
  */
 public interface PartitionGuard {
-
-    /** The guard of partitions run by the local thread pool: they are never taken away. */
-    PartitionGuard LOCAL = new PartitionGuard() {
-        @Override
-        public void checkStillOwned(StepExecution partition) {
-        }
-
-        @Override
-        public String executor() {
-            return "local";
-        }
-    };
 
     /**
      * @throws PartitionLostException if this process no longer owns {@code partition}: it must

@@ -30,24 +30,30 @@ public class RunControl {
     }
 
     private final NamedParameterJdbcTemplate jdbc;
+    private final RunLock runLock;
     /** The deadlines of runs, this process's and others' (a worker reads those of the runs it works for). */
     private final Map<Long, Optional<Instant>> deadlines = new ConcurrentHashMap<>();
     /** The job executions this process started. */
     private final Set<Long> begun = ConcurrentHashMap.newKeySet();
 
-    RunControl(JdbcTemplate jdbcTemplate) {
+    RunControl(JdbcTemplate jdbcTemplate, RunLock runLock) {
         this.jdbc = new NamedParameterJdbcTemplate(jdbcTemplate);
+        this.runLock = runLock;
     }
 
-    /** Records a job execution this process starts: itself as its manager, and its deadline (a job parameter). */
+    /**
+     * Records a job execution this process starts: itself as its manager, the epoch of the run lock
+     * it holds (workers write for the run only while the lock has it), and its deadline (a job parameter).
+     */
     void begin(JobExecution execution) {
         Optional<Instant> deadline = NightlyRun.deadlineOf(execution.getJobParameters());
         OffsetDateTime now = now();
         jdbc.update("""
-                INSERT INTO run_control (job_execution_id, manager, started_at, heartbeat_at, deadline)
-                VALUES (:id, :manager, :now, CURRENT_TIMESTAMP, :deadline)
+                INSERT INTO run_control (job_execution_id, manager, started_at, heartbeat_at, deadline, lock_epoch)
+                VALUES (:id, :manager, :now, CURRENT_TIMESTAMP, :deadline, :epoch)
                 """, new MapSqlParameterSource("id", execution.getId()).addValue("manager", ThisProcess.id())
-                .addValue("now", now).addValue("deadline", deadline.map(RunControl::utc).orElse(null)));
+                .addValue("now", now).addValue("deadline", deadline.map(RunControl::utc).orElse(null))
+                .addValue("epoch", runLock.held().map(RunLock.Held::epoch).orElse(null)));
         deadlines.put(execution.getId(), deadline);
         begun.add(execution.getId());
     }
@@ -98,8 +104,14 @@ public class RunControl {
                 Map.of("id", jobExecutionId, "closed", closed));
     }
 
-    /** Records that a run published size {@code n}. */
+    /**
+     * Records that a run published size {@code n}, in the publication's transaction, which goes
+     * through only while this process still holds the run lock.
+     *
+     * @throws RunLockLostException if another run has taken the lock over
+     */
     void published(long jobExecutionId, int n) {
+        runLock.checkHeld();
         jdbc.update("INSERT INTO run_publication (job_execution_id, n, published_at) VALUES (:id, :n, :now)",
                 Map.of("id", jobExecutionId, "n", n, "now", now()));
     }

@@ -70,7 +70,7 @@ public final class ShortRun {
      * @throws RunInProgressException if another run holds the database
      */
     public NightlyRun.Outcome run(RunRequest request, List<SizePlan> plan, Path outputFolder) {
-        try (RunLock.Held lock = new RunLock(dataSource).acquire()) {
+        try (RunLock.Held lock = new RunLock(dataSource).acquire(line -> { })) {
             JobRepository repository = repository();
             JobParameters parameters = NightlyRun.parameters(request, plan);
             JobInstance instance = repository.createJobInstance(NightlyJobConfiguration.JOB_NAME, parameters);
@@ -85,7 +85,7 @@ public final class ShortRun {
             repository.update(execution);
             return new NightlyRun.Outcome(BatchStatus.COMPLETED, plan, false, List.of(),
                     Duration.between(execution.getStartTime(), execution.getEndTime()), false, Set.of(), List.of(),
-                    List.of());
+                    List.of(), 0, false);
         }
     }
 

@@ -25,11 +25,14 @@ import org.springframework.scheduling.support.CronExpression;
  * @param dbServer what {@code db-server} listens on and whom it admits
  * @param count how counted sizes are split into partitions
  * @param cluster whether partitions run on the workers of a cluster, and how it is run
+ * @param outageWait how long a running run or worker waits for the database or the broker to come
+ *     back after losing it, before it gives up (exit 4)
  * @throws InvalidSettingException naming the key and what it allows
  */
 @ConfigurationProperties("nqueens")
 public record NqueensProperties(String sizes, int threads, int chunkSize, String outputDir, Storage storage,
-        Duration progressInterval, Schedule schedule, DbServer dbServer, Count count, Cluster cluster) {
+        Duration progressInterval, Schedule schedule, DbServer dbServer, Count count, Cluster cluster,
+        Duration outageWait) {
 
     public NqueensProperties {
         for (Object part : new Object[] {storage, schedule, dbServer, count, cluster}) {
@@ -54,6 +57,9 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
         }
         if (progressInterval == null || progressInterval.isNegative() || progressInterval.isZero()) {
             throw InvalidSettingException.of("nqueens.progress-interval", progressInterval, "a duration such as 5s");
+        }
+        if (outageWait == null || outageWait.toSeconds() < 1) {
+            throw InvalidSettingException.of("nqueens.outage-wait", outageWait, "a duration of at least 1s, such as 2m");
         }
     }
 
@@ -174,8 +180,11 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
      * @param queue the RabbitMQ queue the partition requests go through
      * @param crossCheck which counted sizes the cluster counts twice, on different workers:
      *     {@code unpublished} (sizes without published values to check against) or {@code all}
+     * @param startupWait how long a starting {@code worker} waits for what it needs (the broker, the
+     *     database, a schema as new as its build) before it gives up (exit 4); 0 = not at all
      */
-    public record Cluster(boolean enabled, Duration workerTimeout, String queue, String crossCheck) {
+    public record Cluster(boolean enabled, Duration workerTimeout, String queue, String crossCheck,
+            Duration startupWait) {
 
         private static final List<String> CROSS_CHECKS = List.of("unpublished", "all");
 
@@ -190,6 +199,10 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
             if (!CROSS_CHECKS.contains(crossCheck)) {
                 throw InvalidSettingException.of("nqueens.cluster.cross-check", "'" + crossCheck + "'",
                         "unpublished or all");
+            }
+            if (startupWait == null || startupWait.isNegative()) {
+                throw InvalidSettingException.of("nqueens.cluster.startup-wait", startupWait,
+                        "a duration such as 5m, or 0s not to wait");
             }
         }
 

@@ -19,7 +19,7 @@ import javax.sql.DataSource;
 public final class SchemaCheck {
 
     /** The newest migration this build ships ({@code db/migration}); a test holds it to the files. */
-    public static final int VERSION = 13;
+    public static final int VERSION = 14;
 
     /** "Table not found", in H2's and PostgreSQL's words. */
     private static final Set<String> NO_TABLE = Set.of("42S02", "42S03", "42S04", "42P01");
@@ -46,7 +46,8 @@ public final class SchemaCheck {
             }
         } catch (SQLException e) {
             if (NO_TABLE.contains(e.getSQLState())) {
-                throw new SchemaMismatchException("the database has no nqueens schema yet: `./nqueens run` creates it");
+                throw new SchemaMismatchException("the database has no nqueens schema yet: `./nqueens run` creates it",
+                        true);
             }
             throw e;
         }
@@ -55,26 +56,35 @@ public final class SchemaCheck {
 
     static void check(int found, String failed) {
         if (found == 0) {
-            throw new SchemaMismatchException("the database has no nqueens schema yet: `./nqueens run` creates it");
+            throw new SchemaMismatchException("the database has no nqueens schema yet: `./nqueens run` creates it", true);
         }
         if (failed != null) {
             throw new SchemaMismatchException("the database schema does not match this build's migrations (version "
-                    + VERSION + "): migration " + failed + " failed; the next `./nqueens run` repairs it");
+                    + VERSION + "): migration " + failed + " failed; the next `./nqueens run` repairs it", false);
         }
         if (found > VERSION) {
             throw new SchemaMismatchException("the database schema is at version " + found
-                    + ", newer than this build of nqueens (version " + VERSION + "): upgrade this installation");
+                    + ", newer than this build of nqueens (version " + VERSION + "): upgrade this installation", false);
         }
         if (found < VERSION) {
             throw new SchemaMismatchException("the database schema is at version " + found + ", this build needs version "
-                    + VERSION + ": the next `./nqueens run` (or `schedule`) migrates it");
+                    + VERSION + ": the next `./nqueens run` (or `schedule`) migrates it", true);
         }
     }
 
     /** The database is not at the schema version this build needs (exit 1). */
     public static final class SchemaMismatchException extends Failure {
-        SchemaMismatchException(String message) {
+
+        private final boolean behind;
+
+        SchemaMismatchException(String message, boolean behind) {
             super(ExitCode.FAILED, message);
+            this.behind = behind;
+        }
+
+        /** Whether the database has no schema yet, or an older one: the next run migrates it (a worker waits for it). */
+        public boolean behind() {
+            return behind;
         }
     }
 }

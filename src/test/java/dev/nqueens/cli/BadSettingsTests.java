@@ -92,15 +92,29 @@ class BadSettingsTests {
 
     @Test
     void anUnreachableBrokerGetsExitFourBeforeAnythingIsTouched() throws Exception {
-        writeConfig("nqueens:\n  cluster:\n    enabled: true\nspring:\n  datasource:\n"
+        writeConfig("nqueens:\n  cluster:\n    enabled: true\n    startup-wait: 2s\nspring:\n  datasource:\n"
                 + "    url: jdbc:postgresql://127.0.0.1:9/nqueens\n  rabbitmq:\n    host: 127.0.0.1\n    port: 9\n"
                 + "    username: nqueens\n    password: s3cret\n");
-        for (String[] command : new String[][] {{"run", "--sizes", "4"}, {"worker"}, {"cluster"}}) {
+        for (String[] command : new String[][] {{"run", "--sizes", "4"}, {"cluster"}}) {
             NqueensProcess.Result result = InProcess.runExactly(workingDirectory, Map.of(), command);
             assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
             assertThat(result.err()).startsWith("nqueens: cannot reach the broker amqp://127.0.0.1:9/: ")
                     .doesNotContain("s3cret");
             assertRefusedCleanly(result);
+        }
+        // A worker waits for the broker (nqueens.cluster.startup-wait), saying so once, then gives up.
+        long started = System.nanoTime();
+        NqueensProcess.Result worker = InProcess.runExactly(workingDirectory, Map.of(), "worker");
+        assertThat(worker.exitCode()).as(worker.err()).isEqualTo(4);
+        assertThat(worker.err()).startsWith("nqueens: gave up after 2.00 s waiting for the broker: cannot reach the"
+                + " broker amqp://127.0.0.1:9/: ").doesNotContain("s3cret");
+        assertThat(worker.err().lines()).hasSize(1);
+        assertThat(worker.out().lines()).singleElement().asString()
+                .contains(" waiting for the broker: cannot reach the broker amqp://127.0.0.1:9/: ");
+        assertThat(java.time.Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(
+                java.time.Duration.ofSeconds(1)).isLessThan(java.time.Duration.ofSeconds(30));
+        try (Stream<Path> files = Files.list(workingDirectory)) {
+            assertThat(files.map(p -> p.getFileName().toString())).doesNotContain("data", "output");
         }
     }
 

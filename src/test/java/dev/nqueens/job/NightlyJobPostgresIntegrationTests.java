@@ -4,21 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.nqueens.TestDatabases;
+import dev.nqueens.settings.BoardSizes;
+import dev.nqueens.settings.StorageLimits;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import javax.sql.DataSource;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The end-to-end job checks on a real PostgreSQL server (skipped, and saying so, without one),
- * plus the run lock that only PostgreSQL needs: a session advisory lock.
+ * plus the run lock as only PostgreSQL needs it: a row shared by processes on any machine, whose
+ * holder is alive while its heartbeat moves.
  */
 @EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
         disabledReason = TestDatabases.POSTGRES_SKIPPED)
@@ -35,9 +38,6 @@ class NightlyJobPostgresIntegrationTests extends AbstractNightlyJobIntegrationTe
         registry.add("nqueens.output-dir", () -> work.resolve("output").toString());
     }
 
-    @Autowired
-    DataSource dataSource;
-
     @Override
     Path outputFolder() {
         return work.resolve("output");
@@ -45,22 +45,54 @@ class NightlyJobPostgresIntegrationTests extends AbstractNightlyJobIntegrationTe
 
     @Test
     @Order(9)
-    void aRunIsRefusedWhileAnotherSessionHoldsTheRunLock() throws Exception {
-        try (Connection holder = dataSource.getConnection()) {
-            try (PreparedStatement lock = holder.prepareStatement("SELECT pg_advisory_lock(?)")) {
-                lock.setLong(1, RunLock.ADVISORY_KEY);
-                lock.execute();
-            }
-            long executions = jdbc.queryForObject("SELECT COUNT(*) FROM batch_job_execution", Long.class);
+    void aRunIsRefusedWhileAnotherHoldsTheRunLockAndBeatsThenTakesItOverOnceItsHeartbeatStops() throws Exception {
+        long epoch = jdbc.queryForObject("SELECT epoch FROM run_lock", Long.class) + 1;
+        jdbc.update("UPDATE run_lock SET holder = 'db9:4242', epoch = ?, acquired_at = CURRENT_TIMESTAMP,"
+                + " heartbeat_at = CURRENT_TIMESTAMP", epoch);
+        ScheduledExecutorService beating = Executors.newSingleThreadScheduledExecutor();
+        beating.scheduleWithFixedDelay(() -> jdbc.update("UPDATE run_lock SET heartbeat_at = CURRENT_TIMESTAMP"),
+                0, 300, TimeUnit.MILLISECONDS);
+        long executions = jdbc.queryForObject("SELECT COUNT(*) FROM batch_job_execution", Long.class);
+        try {
             assertThatThrownBy(() -> run("1-4")).isInstanceOf(RunInProgressException.class)
-                    .hasMessage("another nqueens run is using this database; one run at a time");
+                    .hasMessageStartingWith("another nqueens run is using this database (db9:4242, heartbeat ")
+                    .hasMessageEndingWith(" s ago); one run at a time");
             assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM batch_job_execution", Long.class))
                     .isEqualTo(executions);
-            try (PreparedStatement unlock = holder.prepareStatement("SELECT pg_advisory_unlock(?)")) {
-                unlock.setLong(1, RunLock.ADVISORY_KEY);
-                unlock.execute();
-            }
+        } finally {
+            beating.shutdownNow();
+            beating.awaitTermination(10, TimeUnit.SECONDS);
         }
-        assertThat(run("1-4").completed()).as("free again once the other session let go").isTrue();
+
+        long started = System.nanoTime();
+        NightlyRun.Outcome outcome = run("1-4");
+        assertThat(outcome.completed()).as("the silent holder is taken for dead").isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(RunLock.LIVENESS);
+        assertThat(jdbc.queryForObject("SELECT epoch FROM run_lock", Long.class)).isEqualTo(epoch + 1);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM run_lock WHERE holder IS NULL", Long.class))
+                .as("released at the end").isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT lock_epoch FROM run_control ORDER BY job_execution_id DESC LIMIT 1",
+                Long.class)).isEqualTo(epoch + 1);
+    }
+
+    @Test
+    @Order(10)
+    void aRunWhoseLockIsTakenOverWritesNothingMoreAndSaysSo() throws Exception {
+        // Another run takes the lock over as soon as this one has it (as after a database restart that
+        // outlasted its heartbeat): its partitions' writes and its publication are refused.
+        jdbc.update("DELETE FROM board_summary WHERE n = 11");
+        ScheduledExecutorService thief = Executors.newSingleThreadScheduledExecutor();
+        thief.scheduleWithFixedDelay(() -> jdbc.update("UPDATE run_lock SET holder = 'db9:4243', epoch = epoch + 1,"
+                + " heartbeat_at = CURRENT_TIMESTAMP WHERE holder = ?", ThisProcess.id()), 0, 5, TimeUnit.MILLISECONDS);
+        try {
+            assertThatThrownBy(() -> nightlyRun.run(new RunRequest(BoardSizes.parse("11"), new StorageLimits(11, 11),
+                    true, java.time.LocalDateTime.now()))).isInstanceOf(RunLockLostException.class)
+                    .hasMessageStartingWith("the run lock was taken over by db9:4243");
+        } finally {
+            thief.shutdownNow();
+            jdbc.update("UPDATE run_lock SET holder = NULL, heartbeat_at = NULL");
+        }
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM board_summary WHERE n = 11", Long.class))
+                .as("not published by the run that lost the lock").isZero();
     }
 }

@@ -32,7 +32,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * sizes move between levels by recomputing (up, or --force) or by dropping rows (down); and a
  * counted size whose sub-partitions are partly recorded resumes without counting them again.
  */
-@SpringBootTest(classes = Application.class, properties = "nqueens.threads=2")
+@SpringBootTest(classes = Application.class, properties = {"nqueens.threads=2", "logging.file.name="})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StorageLevelsIntegrationTests {
 

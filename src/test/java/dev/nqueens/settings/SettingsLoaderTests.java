@@ -62,7 +62,8 @@ class SettingsLoaderTests {
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageStartingWith("unknown setting 'nqueens.chunksize2' in the command line; known settings: ");
         assertThat(SettingsLoader.knownKeys()).contains("nqueens.sizes", "nqueens.schedule.enabled",
-                "nqueens.storage.all-up-to", "nqueens.db-server.tcp-port", "nqueens.cluster.cross-check").hasSize(20);
+                "nqueens.storage.all-up-to", "nqueens.db-server.tcp-port", "nqueens.cluster.cross-check",
+                "nqueens.cluster.startup-wait", "nqueens.outage-wait").hasSize(22);
     }
 
     /** config/application.yml restates the defaults only in comments, and only as the jar has them. */

@@ -31,7 +31,7 @@ import org.springframework.transaction.annotation.Transactional;
  * everything passes, then each deliberate damage fails exactly the check that names it. Damage to
  * rows is rolled back with the test's transaction; damage to files is undone in {@code finally}.
  */
-@SpringBootTest(classes = Application.class, properties = "nqueens.threads=2")
+@SpringBootTest(classes = Application.class, properties = {"nqueens.threads=2", "logging.file.name="})
 class StoredDataVerifierIntegrationTests {
 
     /** Per size 6 checks; export manifest, summary, one per size and temporary files. */

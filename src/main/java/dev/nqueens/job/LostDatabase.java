@@ -1,0 +1,95 @@
+package dev.nqueens.job;
+
+import java.sql.SQLException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientConnectionException;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.listener.StepExecutionListener;
+import org.springframework.batch.core.step.StepExecution;
+
+/**
+ * Tells a failure that came from losing the database — its server restarted, failed over or could
+ * not be reached for a while — from every other failure, by the driver's types and SQL states, never
+ * by wording: such a failure is worth doing again once the database is back, from the last commit.
+ * A partition that failed so ends with {@link #EXIT_CODE}, which its manager reads wherever it ran.
+ */
+public final class LostDatabase {
+
+    /** The exit code of a partition that failed because its database connection was lost. */
+    public static final String EXIT_CODE = "DATABASE_LOST";
+
+    private LostDatabase() {
+    }
+
+    /** Whether {@code failure}, or one of its causes, is a lost or refused database connection. */
+    public static boolean isCause(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof LostDatabaseException || t instanceof SQLTransientConnectionException
+                    || t instanceof SQLRecoverableException) {
+                return true;
+            }
+            if (t instanceof SQLException sql && connectionState(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether any of {@code failures} is a lost database connection. */
+    public static boolean isCauseOfAny(java.util.Collection<? extends Throwable> failures) {
+        for (Throwable failure : failures) {
+            if (isCause(failure)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * SQL states of a connection lost or refused: class 08 (connection exception: refused, broken,
+     * closed), and PostgreSQL's 57P01-57P03 (the server terminated the session on a shutdown or a
+     * crash, or does not take connections yet while it starts).
+     */
+    static boolean connectionState(String state) {
+        return state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P02")
+                || state.equals("57P03"));
+    }
+
+    /** Whether a partition ended on a lost database connection: its exit code, or Batch's UNKNOWN (its update failed). */
+    public static boolean lostBy(StepExecution partition) {
+        return partition.getStatus() == BatchStatus.UNKNOWN
+                || EXIT_CODE.equals(partition.getExitStatus().getExitCode());
+    }
+
+    /**
+     * Gives a partition that failed on a lost connection the exit code {@link #EXIT_CODE} (its
+     * manager runs it again), wherever it runs.
+     */
+    static final class ExitCodeListener implements StepExecutionListener {
+
+        @Override
+        public ExitStatus afterStep(StepExecution partition) {
+            if (partition.getStatus().isUnsuccessful() && isCauseOfAny(partition.getFailureExceptions())) {
+                return new ExitStatus(EXIT_CODE, "the database connection was lost; the partition is run again from"
+                        + " its last commit");
+            }
+            return null;
+        }
+    }
+
+    /**
+     * A failure of a run that came from losing the database, in the product's words: the run is
+     * done again from its last commit once the database is back.
+     */
+    public static final class LostDatabaseException extends RuntimeException {
+
+        public LostDatabaseException(String message) {
+            super(message);
+        }
+
+        public LostDatabaseException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.nqueens.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The run lock on the embedded H2 file, migrated by the product's own migrations: held in a row
+ * with its epoch and heartbeat, refused while held in this process, taken over at once from a
+ * holder that is not (the file admits one process), and a holder that lost it writes nothing more.
+ * (The heartbeat-watching of PostgreSQL is in NightlyJobPostgresIntegrationTests.)
+ */
+class RunLockIntegrationTests {
+
+    private DataSource dataSource;
+    private JdbcTemplate jdbc;
+
+    @BeforeEach
+    void migratedDatabase() {
+        String url = "jdbc:h2:mem:runlock" + System.nanoTime() + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DB_CLOSE_DELAY=-1";
+        dataSource = new DriverManagerDataSource(url, "sa", "");
+        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        jdbc = new JdbcTemplate(dataSource);
+    }
+
+    @Test
+    void aRunHoldsTheLockInTheDataWithItsEpochAndHeartbeatAndReleasesIt() throws InterruptedException {
+        RunLock lock = new RunLock(dataSource);
+        try (RunLock.Held held = lock.acquire(line -> { })) {
+            assertThat(held.epoch()).isEqualTo(1);
+            assertThat(jdbc.queryForObject("SELECT holder FROM run_lock", String.class)).isEqualTo(ThisProcess.id());
+            Object before = jdbc.queryForObject("SELECT heartbeat_at FROM run_lock", Object.class);
+            Thread.sleep(RunLock.HEARTBEAT.multipliedBy(2).toMillis() + 500);
+            assertThat(jdbc.queryForObject("SELECT heartbeat_at FROM run_lock", Object.class)).as("it beats")
+                    .isNotEqualTo(before);
+            new TransactionTemplate(new DataSourceTransactionManager(dataSource))
+                    .executeWithoutResult(status -> lock.checkHeld());
+
+            assertThatThrownBy(() -> new RunLock(dataSource).acquire(line -> { }))
+                    .isInstanceOf(RunInProgressException.class)
+                    .hasMessageStartingWith("another nqueens run is using this database (" + ThisProcess.id());
+        }
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM run_lock WHERE holder IS NULL AND epoch = 1", Long.class))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void onTheEmbeddedFileAHolderOutsideThisProcessIsDeadAndTheLockIsTakenOverAtOnce() {
+        jdbc.update("UPDATE run_lock SET holder = 'killed:99', epoch = 7, heartbeat_at = CURRENT_TIMESTAMP");
+        long start = System.nanoTime();
+        try (RunLock.Held held = new RunLock(dataSource).acquire(line -> { })) {
+            assertThat(held.epoch()).isEqualTo(8);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(RunLock.LIVENESS);
+        }
+    }
+
+    @Test
+    void aHolderWhoseLockWasTakenOverIsToldAtItsNextWriteAndAtItsHeartbeatAndLeavesTheOtherHolderAlone()
+            throws InterruptedException {
+        RunLock lock = new RunLock(dataSource);
+        try (RunLock.Held held = lock.acquire(line -> { })) {
+            jdbc.update("UPDATE run_lock SET holder = 'db9:4242', epoch = epoch + 1");
+            assertThatThrownBy(lock::checkHeld).isInstanceOf(RunLockLostException.class)
+                    .hasMessage("the run lock was taken over by db9:4242 (epoch 2) while this run could not reach the"
+                            + " database; this run stopped without writing more");
+            assertThat(held.lost()).isTrue();
+        }
+        assertThat(jdbc.queryForObject("SELECT holder FROM run_lock", String.class)).isEqualTo("db9:4242");
+
+        try (RunLock.Held held = new RunLock(dataSource).acquire(line -> { })) {
+            jdbc.update("UPDATE run_lock SET holder = 'db9:4243', epoch = epoch + 1");
+            Thread.sleep(RunLock.HEARTBEAT.multipliedBy(2).toMillis() + 500);
+            assertThat(held.lost()).as("seen at the heartbeat").isTrue();
+        }
+    }
+}
