@@ -60,6 +60,19 @@ public final class NqueensProcess {
 
     private static boolean prepared;
 
+    /**
+     * Every process a test started: those a failed test left running (a db-server, a worker) are
+     * killed, with what they started, when the test JVM ends, so that no run outlives its suite.
+     */
+    private static final java.util.Set<Process> STARTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> STARTED.stream().filter(Process::isAlive).forEach(left -> {
+            left.descendants().forEach(ProcessHandle::destroyForcibly);
+            left.destroyForcibly();
+        }), "nqueens-test-processes"));
+    }
+
     private NqueensProcess(Path workingDirectory, java.util.Map<String, String> environment, String... args)
             throws IOException {
         prepareTheLauncher();
@@ -69,6 +82,7 @@ public final class NqueensProcess {
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().putAll(environment);
         process = builder.start();
+        STARTED.add(process);
         outReader = collect(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
                 outLines);
         errReader = collect(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
