@@ -175,7 +175,10 @@ final class UnitPlan {
             StringBuilder text = new StringBuilder();
             text.append("unit ").append(unit.index()).append(": tasks ").append(unit.first()).append('+')
                     .append(unit.count());
-            if (unit.count() > 0) {
+            if (unit.count() > 0 && segmentIndex(unit.first(), unit.count()) < 0) {
+                // A small size's single unit takes the tasks of every segment.
+                text.append(", the tasks of all ").append(segments.size()).append(" segments");
+            } else if (unit.count() > 0) {
                 int s = unitSegment[unit.index()];
                 Segment segment = segments.get(s);
                 int local = localTask(s, unit.first());
