@@ -32,7 +32,7 @@ one() {
   local walls=() cpus=() rsss=()
   for _ in $(seq "$repeat"); do
     (cd "$dir" && /usr/bin/time -o "$times" -f "%e %U %S %M" "$@" >/dev/null 2>&1) || true
-    read -r wall user sys rss <"$times"
+    read -r wall user sys rss < <(tail -n 1 "$times")  # GNU time puts "Command exited with non-zero status" first
     walls+=("$wall"); cpus+=("$(awk "BEGIN{print $user + $sys}")"); rsss+=("$((rss / 1024))")
   done
   printf '%-8s %-44s %8s %8s %8s\n' "$mode" "$label" "$(median "${walls[@]}")" "$(median "${cpus[@]}")" \
