@@ -147,7 +147,7 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements D
     private void compactIfWorthwhile() {
         try {
             new H2Compaction(file, user, password).compactIfWorthwhile(sizeWhenOpened)
-                    .ifPresent(result -> out.printf("nqueens: compacted %s: %s%n", file.dataFile().getFileName(),
+                    .ifPresent(result -> out.printf("  compacted %s: %s%n", file.dataFile().getFileName(),
                             result.describe()));
         } catch (RuntimeException e) {
             out.printf("nqueens: %s was not compacted: %s%n", file.dataFile().getFileName(), Failure.rootMessage(e));
