@@ -15,6 +15,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -64,6 +65,8 @@ public class PartitionWorker {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
     private static final Duration IDLE_POLL = Duration.ofMillis(500);
     private static final Duration PASS_ON_PAUSE = Duration.ofSeconds(2);
+    /** How many requests a worker passes on, held back, while it looks for one it can run. */
+    private static final int LOOK_PAST = 64;
 
     private final RabbitTemplate partitionTemplate;
     private final StepRequestConverter converter = new StepRequestConverter();
@@ -228,47 +231,67 @@ public class PartitionWorker {
         }
     }
 
-    /** Takes one request off the queue, decides about it and acknowledges or returns it; null if the queue is empty. */
+    /**
+     * Takes one request off the queue, decides about it and acknowledges or returns it; null if the
+     * queue is empty. A cross-check request this worker must pass on (it counted the other replica)
+     * is held unacknowledged while the worker looks at the requests behind it, up to
+     * {@link #LOOK_PAST}, and returned to the queue, in its place, once the worker has found one it
+     * can run (or none): a worker never idles on a request it may not run while others wait.
+     */
     private Decision takeOne() {
         return partitionTemplate.execute(channel -> {
-            if (stopping) {
-                return null;
-            }
-            GetResponse response = channel.basicGet(settings.queue(), false);
-            if (response == null) {
-                return null;
-            }
-            long tag = response.getEnvelope().getDeliveryTag();
-            StepExecutionRequest request;
+            List<Long> passedOn = new ArrayList<>();
+            Decision lastPassedOn = null;
             try {
-                request = converter.fromMessage(new Message(response.getBody(), properties.toMessageProperties(
-                        response.getProps(), response.getEnvelope(), "UTF-8")));
-            } catch (MessageConversionException e) {
-                channel.basicReject(tag, false);
-                log("dropped a message that is not a partition request: %s", e.getMessage());
-                return new Decision(Verdict.DROP, null, null, e.getMessage());
+                while (!stopping) {
+                    GetResponse response = channel.basicGet(settings.queue(), false);
+                    if (response == null) {
+                        return lastPassedOn;
+                    }
+                    long tag = response.getEnvelope().getDeliveryTag();
+                    StepExecutionRequest request;
+                    try {
+                        request = converter.fromMessage(new Message(response.getBody(), properties.toMessageProperties(
+                                response.getProps(), response.getEnvelope(), "UTF-8")));
+                    } catch (MessageConversionException e) {
+                        channel.basicReject(tag, false);
+                        log("dropped a message that is not a partition request: %s", e.getMessage());
+                        return new Decision(Verdict.DROP, null, null, e.getMessage());
+                    }
+                    Decision decision;
+                    try {
+                        decision = decide(request);
+                    } catch (RuntimeException e) {
+                        // Never left unacknowledged on this channel, where nobody would see it again.
+                        channel.basicReject(tag, true);
+                        throw new IllegalStateException("the request for step execution " + request.getStepExecutionId()
+                                + " went back to the queue: " + firstLine(e), e);
+                    }
+                    if (decision.verdict() == Verdict.PASS_ON && passedOn.size() < LOOK_PAST) {
+                        passedOn.add(tag);
+                        lastPassedOn = decision;
+                        continue;
+                    }
+                    if (decision.verdict() == Verdict.PASS_ON || decision.verdict() == Verdict.REFUSE) {
+                        channel.basicReject(tag, true);
+                    } else {
+                        channel.basicAck(tag, false);
+                    }
+                    if (decision.verdict() == Verdict.DROP) {
+                        records.started(request.getStepExecutionId(), decision.partition() == null ? null
+                                : decision.partition().getJobExecutionId(), decision.partition() == null ? "?"
+                                : decision.partition().getStepName(), settings.processId(), "DROPPED", decision.why());
+                        log("dropped the request for step execution %d: %s", request.getStepExecutionId(),
+                                decision.why());
+                    }
+                    return decision;
+                }
+                return lastPassedOn;
+            } finally {
+                for (long tag : passedOn) {
+                    channel.basicReject(tag, true);
+                }
             }
-            Decision decision;
-            try {
-                decision = decide(request);
-            } catch (RuntimeException e) {
-                // Never left unacknowledged on this channel, where nobody would see it again.
-                channel.basicReject(tag, true);
-                throw new IllegalStateException("the request for step execution " + request.getStepExecutionId()
-                        + " went back to the queue: " + firstLine(e), e);
-            }
-            if (decision.verdict() == Verdict.PASS_ON || decision.verdict() == Verdict.REFUSE) {
-                channel.basicReject(tag, true);
-            } else {
-                channel.basicAck(tag, false);
-            }
-            if (decision.verdict() == Verdict.DROP) {
-                records.started(request.getStepExecutionId(), decision.partition() == null ? null
-                        : decision.partition().getJobExecutionId(), decision.partition() == null ? "?"
-                        : decision.partition().getStepName(), settings.processId(), "DROPPED", decision.why());
-                log("dropped the request for step execution %d: %s", request.getStepExecutionId(), decision.why());
-            }
-            return decision;
         });
     }
 
