@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code backup} while {@code serve} holds the H2 file (a process of its own, started through the
  * launcher), and {@code restore} of that backup into a fresh folder, where {@code verify} and the
  * known counts show that nothing was lost. The other commands run in this JVM.
  */
+@ResourceLock(TestResources.TEST_JVM)
 class BackupFunctionalTests {
 
     @TempDir

@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The cluster as an operator runs it, on one machine: real worker processes and a real manager
@@ -32,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * workers and managers killed in the middle. Every run must end with exactly the published counts,
  * each partition completed once and each work unit counted once.
  */
+@ResourceLock(value = TestResources.BROKER, mode = ResourceAccessMode.READ)
 @EnabledIf(value = "dev.nqueens.TestBroker#available", disabledReason = TestBroker.SKIPPED)
 class ClusterFunctionalTests {
 
@@ -103,8 +106,9 @@ class ClusterFunctionalTests {
     @Test
     void twoWorkersCountExactlyAndAKilledWorkersPartitionIsFinishedByTheOther() throws Exception {
         migrate();
-        NqueensProcess doomed = worker();
-        NqueensProcess survivor = worker();
+        List<NqueensProcess> both = workers(2);
+        NqueensProcess doomed = both.get(0);
+        NqueensProcess survivor = both.get(1);
         NqueensProcess manager = start("run", "--sizes", "1-17", "--store-all-up-to", "12",
                 "--store-fundamental-up-to", "14");
         doomed.awaitLine(line -> line.contains("partition countPart:n17-") && line.contains("started"), LONG);
@@ -127,8 +131,9 @@ class ClusterFunctionalTests {
     @Test
     void aKilledManagerIsResumedByTheNextRunAndTheRequestsItLeftAreDropped() throws Exception {
         migrate();
-        NqueensProcess first = worker();
-        NqueensProcess second = worker();
+        List<NqueensProcess> both = workers(2);
+        NqueensProcess first = both.get(0);
+        NqueensProcess second = both.get(1);
         NqueensProcess manager = start("run", "--sizes", "16-17");
         manager.awaitLine(line -> NqueensProcess.showsProgress(line, 17), LONG);
         assertThat(manager.kill().exitCode()).isEqualTo(137);
@@ -197,8 +202,7 @@ class ClusterFunctionalTests {
         migrate();
         Files.writeString(work.resolve("config/application.yml"), Files.readString(work.resolve(
                 "config/application.yml")) + "    cross-check: all\n");
-        worker();
-        worker();
+        workers(2);
         NqueensProcess.Result run = run("run", "--sizes", "13-15", "--store-all-up-to", "0",
                 "--store-fundamental-up-to", "0");
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
@@ -254,9 +258,19 @@ class ClusterFunctionalTests {
     }
 
     private NqueensProcess worker() throws Exception {
-        NqueensProcess worker = start("worker", "--threads", "1");
-        worker.awaitLine(line -> line.contains(" started: 1 thread(s)"), LONG);
-        return worker;
+        return workers(1).get(0);
+    }
+
+    /** Starts {@code count} workers at once and waits until each has started. */
+    private List<NqueensProcess> workers(int count) throws Exception {
+        List<NqueensProcess> started = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            started.add(start("worker", "--threads", "1"));
+        }
+        for (NqueensProcess worker : started) {
+            worker.awaitLine(line -> line.contains(" started: 1 thread(s)"), LONG);
+        }
+        return started;
     }
 
     private NqueensProcess start(String... args) throws IOException {

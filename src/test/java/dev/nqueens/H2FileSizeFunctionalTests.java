@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The embedded H2 file stays proportional to its data: after storing sizes 1 to 13 (every solution
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * what H2's {@code SHUTDOWN COMPACT} makes of a copy of it, the raised size replaced its old
  * generation without leaving anything behind, and {@code verify} passes. Runs in this JVM.
  */
+@ResourceLock(TestResources.TEST_JVM)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class H2FileSizeFunctionalTests {
 

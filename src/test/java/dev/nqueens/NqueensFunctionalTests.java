@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The program as a user runs it: the packaged jar started as a separate process in a fresh
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * process of its own (bad input and settings, the commands' output) is tested in the test JVM:
  * {@code cli.CommandLineTests}, {@code cli.BadSettingsTests}, {@code CommandsIntegrationTests}.
  */
+@ResourceLock(TestResources.TEST_JVM)
 class NqueensFunctionalTests {
 
     @TempDir

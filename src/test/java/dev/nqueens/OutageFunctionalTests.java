@@ -26,6 +26,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * What a night brings, with the real jar in separate processes: workers started before the schema
@@ -37,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * reach the console. The same two workers serve every test. In CI ({@code CI=true}) these tests
  * fail, never skip, when the means to restart the servers are missing.
  */
+@ResourceLock(value = TestResources.BROKER, mode = ResourceAccessMode.READ_WRITE)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OutageFunctionalTests {
 

@@ -17,12 +17,14 @@ import java.util.Set;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A database written before rows had generations (schema version 11) keeps working: the run that
  * migrates it keeps every published size, resumes a size that was being computed and one that was
  * being recomputed in the staging tables from where they were, and leaves one generation per size.
  */
+@ResourceLock(TestResources.TEST_JVM)
 class SchemaUpgradeFunctionalTests {
 
     @TempDir

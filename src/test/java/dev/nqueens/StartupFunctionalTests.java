@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * each: what counts for one is the class that does the work, e.g. the embedded Tomcat or an AMQP
  * connection.)
  */
+@ResourceLock(TestResources.TEST_JVM)
 class StartupFunctionalTests {
 
     private static final String CONTEXT = "org.springframework.context.support.AbstractApplicationContext";

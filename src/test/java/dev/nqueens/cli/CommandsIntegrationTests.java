@@ -6,6 +6,7 @@ import dev.nqueens.Application;
 import dev.nqueens.InProcess;
 import dev.nqueens.NqueensProcess;
 import dev.nqueens.TestDatabases;
+import dev.nqueens.TestResources;
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.SettingsLoader;
 import java.io.IOException;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -31,6 +33,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * environment of their own): one database of sizes 1-10 shared by the reading commands, whose
  * output is checked line by line.
  */
+@ResourceLock(TestResources.TEST_JVM)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CommandsIntegrationTests {
 

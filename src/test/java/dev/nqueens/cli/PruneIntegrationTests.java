@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.nqueens.InProcess;
 import dev.nqueens.NqueensProcess;
 import dev.nqueens.TestDatabases;
+import dev.nqueens.TestResources;
 import dev.nqueens.job.RunLock;
 import dev.nqueens.query.LastRun;
 import dev.nqueens.query.ReadOnlyQuery;
@@ -26,6 +27,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
@@ -35,6 +37,7 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * rows of the runs it may delete, keeps the latest run, the last completed one and an unfinished
  * one, and leaves {@code history} and the nightly health working — on H2 and on PostgreSQL.
  */
+@ResourceLock(TestResources.TEST_JVM)
 class PruneIntegrationTests {
 
     /** The tables that hold rows per run, and the column that names the run. */

@@ -1,12 +1,15 @@
 package dev.nqueens.job;
 
 import dev.nqueens.TestDatabases;
+import dev.nqueens.TestResources;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /** The end-to-end job checks on the embedded default: an H2 file in PostgreSQL mode. */
+@ResourceLock(TestResources.TEST_JVM)
 class NightlyJobIntegrationTests extends AbstractNightlyJobIntegrationTests {
 
     @TempDir

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.nqueens.TestDatabases;
+import dev.nqueens.TestResources;
 import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.settings.StorageLimits;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -25,6 +27,7 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
         disabledReason = TestDatabases.POSTGRES_SKIPPED)
+@ResourceLock(TestResources.TEST_JVM)
 class NightlyJobPostgresIntegrationTests extends AbstractNightlyJobIntegrationTests {
 
     @TempDir

@@ -3,11 +3,13 @@ package dev.nqueens.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.nqueens.TestResources;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
@@ -19,6 +21,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * holder that is not (the file admits one process), and a holder that lost it writes nothing more.
  * (The heartbeat-watching of PostgreSQL is in NightlyJobPostgresIntegrationTests.)
  */
+@ResourceLock(TestResources.TEST_JVM)
 class RunLockIntegrationTests {
 
     private DataSource dataSource;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.nqueens.TestDatabases;
+import dev.nqueens.TestResources;
 import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.RunRequest;
@@ -18,6 +19,7 @@ import java.time.LocalDateTime;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -31,6 +33,7 @@ import org.springframework.transaction.annotation.Transactional;
  * everything passes, then each deliberate damage fails exactly the check that names it. Damage to
  * rows is rolled back with the test's transaction; damage to files is undone in {@code finally}.
  */
+@ResourceLock(TestResources.TEST_JVM)
 @SpringBootTest(classes = Application.class, properties = {"nqueens.threads=2", "logging.file.name="})
 class StoredDataVerifierIntegrationTests {
 
