@@ -1,9 +1,7 @@
 package dev.nqueens.h2;
 
 import dev.nqueens.job.NightlyJobConfiguration;
-import dev.nqueens.job.RunDatabase;
 import java.io.PrintStream;
-import java.util.function.Supplier;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
@@ -11,37 +9,31 @@ import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * The job's database on an embedded H2 file ({@code run}, {@code schedule}, a night of
- * {@code serve}): a pool that stays writable, and after each run closes the file, compacts it if the
- * run grew it, and opens it again (see {@link SwitchingH2DataSource}, {@link H2Compaction}). The web
- * server of {@code serve} has its own, read-only between runs.
+ * The database of every command that opens an application context on an embedded H2 file: one
+ * {@link SwitchingH2DataSource}, which is also the job's {@link dev.nqueens.job.RunDatabase}. After
+ * each run it closes the file, compacts it if the run grew it ({@link H2Compaction}) and opens it
+ * again. For {@code serve} (the profile {@value #READ_ONLY_BETWEEN_RUNS}) the file is read-only
+ * between the runs of its schedule; for {@code run}, {@code schedule} and the others it stays writable.
  */
 @Configuration(proxyBeanMethods = false)
-@Profile("!serve")
 @Conditional(EmbeddedH2Configuration.OnEmbeddedH2.class)
-class EmbeddedH2Configuration {
+public class EmbeddedH2Configuration {
+
+    /** The profile under which the file is read-only between runs: {@code serve}'s (web.Serve.PROFILE). */
+    public static final String READ_ONLY_BETWEEN_RUNS = "serve";
 
     @Bean
     SwitchingH2DataSource dataSource(Environment environment,
             @Qualifier(NightlyJobConfiguration.CONSOLE) ObjectProvider<PrintStream> console) {
-        return SwitchingH2DataSource.writable(H2File.of(environment.getProperty("spring.datasource.url")).orElseThrow(),
-                environment.getProperty("spring.datasource.username", "sa"),
-                environment.getProperty("spring.datasource.password", ""), console.getIfAvailable(() -> System.out));
-    }
-
-    @Bean
-    RunDatabase compactedAfterEachRun(SwitchingH2DataSource dataSource) {
-        return new RunDatabase() {
-            @Override
-            public <T> T writableDuring(Supplier<T> run) {
-                return dataSource.writableDuring(run);
-            }
-        };
+        H2File file = H2File.of(environment.getProperty("spring.datasource.url")).orElseThrow();
+        String user = environment.getProperty("spring.datasource.username", "sa");
+        String password = environment.getProperty("spring.datasource.password", "");
+        return environment.matchesProfiles(READ_ONLY_BETWEEN_RUNS) ? new SwitchingH2DataSource(file, user, password)
+                : SwitchingH2DataSource.writable(file, user, password, console.getIfAvailable(() -> System.out));
     }
 
     /** The configured database is an embedded H2 file. */

@@ -1,6 +1,7 @@
 package dev.nqueens.h2;
 
 import dev.nqueens.failure.Failure;
+import dev.nqueens.job.RunDatabase;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.io.IOException;
@@ -23,7 +24,7 @@ import org.springframework.jdbc.datasource.AbstractDataSource;
  * for the switch, and a request caught in the middle of one fails; a backup holds the switch off
  * until it is written ({@link #whileOpen}).
  */
-public final class SwitchingH2DataSource extends AbstractDataSource implements DisposableBean {
+public final class SwitchingH2DataSource extends AbstractDataSource implements RunDatabase, DisposableBean {
 
     private final H2File file;
     private final String user;
@@ -105,6 +106,7 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements D
      * writing, a file left by a run that was killed holding it is rebuilt ({@link H2CrashRecovery}),
      * as {@code run} and {@code schedule} do when they start.
      */
+    @Override
     public <T> T writableDuring(Supplier<T> work) {
         if (readOnlyBetweenRuns) {
             switchTo(file.url(), "read-write", false);

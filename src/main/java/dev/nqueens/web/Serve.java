@@ -1,6 +1,7 @@
 package dev.nqueens.web;
 
 import dev.nqueens.h2.BackupChannel;
+import dev.nqueens.h2.EmbeddedH2Configuration;
 import dev.nqueens.h2.H2Backup;
 import dev.nqueens.h2.H2File;
 import dev.nqueens.h2.HolderMarker;
@@ -26,8 +27,11 @@ import org.springframework.stereotype.Component;
 @Profile(Serve.PROFILE)
 public class Serve {
 
-    /** The Spring profile of the {@code serve} command: the web beans and application-serve.yml. */
-    public static final String PROFILE = "serve";
+    /**
+     * The Spring profile of the {@code serve} command: the web beans and application-serve.yml; under
+     * it the embedded H2 file is read-only between runs (the h2 package, below this one, names it).
+     */
+    public static final String PROFILE = EmbeddedH2Configuration.READ_ONLY_BETWEEN_RUNS;
 
     private final NqueensProperties properties;
     private final Environment environment;
