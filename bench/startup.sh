@@ -7,6 +7,8 @@
 #   JAVA_HOME                   the JDK to measure (run it once per JDK)
 #   NQUEENS_BENCH_BEFORE_JAR    an older build's jar, timed beside ours as `java -jar` (how the
 #                               launcher ran it before it had archives), for a before/after table
+#   NQUEENS_BENCH_BEFORE_FOLDER where that jar has stored sizes 1-18 itself (an older build cannot
+#                               read a newer schema; default FOLDER)
 #   NQUEENS_BENCH_REPEAT        runs per command and mode (default 5)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -61,25 +63,27 @@ serve_up() {
   printf '%-8s %-44s %8s %8s %8s\n' "$mode" "serve until / answers" "$(median "${samples[@]}")" "-" "-"
 }
 
+# commands MODE DIR CMD...: every command, in DIR (a folder with sizes 1-18 stored)
 commands() {
-  local mode="$1"; shift
-  one "$mode" "show 8 --limit 1" "$folder" "$@" show 8 --limit 1
-  one "$mode" "sql (one row)" "$folder" "$@" sql "SELECT n, total_solutions FROM board_summary WHERE n = 8"
-  one "$mode" "history --limit 3" "$folder" "$@" history --limit 3
-  one "$mode" "--help" "$folder" "$@" --help
-  one "$mode" "run --help" "$folder" "$@" run --help
-  one "$mode" "show 99 (bad input)" "$folder" "$@" show 99
+  local mode="$1" dir="$2"; shift 2
+  one "$mode" "show 8 --limit 1" "$dir" "$@" show 8 --limit 1
+  one "$mode" "sql (one row)" "$dir" "$@" sql "SELECT n, total_solutions FROM board_summary WHERE n = 8"
+  one "$mode" "history --limit 3" "$dir" "$@" history --limit 3
+  one "$mode" "cluster" "$dir" "$@" cluster
+  one "$mode" "--help" "$dir" "$@" --help
+  one "$mode" "run --help" "$dir" "$@" run --help
+  one "$mode" "show 99 (bad input)" "$dir" "$@" show 99
   one "$mode" "history, no database yet" "$empty" "$@" history
-  one "$mode" "count 8" "$folder" "$@" count 8
-  one "$mode" "run, nothing to compute" "$folder" "$@" run
-  serve_up "$mode" "$@"
+  one "$mode" "count 8" "$dir" "$@" count 8
+  one "$mode" "run, nothing to compute" "$dir" "$@" run
+  (cd "$dir" && serve_up "$mode" "$@")
 }
 
 echo "$("$java" -version 2>&1 | head -n 1); $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores;" \
   "$(date -u +%Y-%m-%dT%H:%MZ); load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-8s %-44s %8s %8s %8s\n' mode command "wall (s)" "CPU (s)" "RSS (MB)"
-commands archive env "JAVA_HOME=${JAVA_HOME:-}" "$root/nqueens"
-commands none env NQUEENS_CDS=off "JAVA_HOME=${JAVA_HOME:-}" "$root/nqueens"
+commands archive "$folder" env "JAVA_HOME=${JAVA_HOME:-}" "$root/nqueens"
+commands none "$folder" env NQUEENS_CDS=off "JAVA_HOME=${JAVA_HOME:-}" "$root/nqueens"
 if [ -n "$before" ]; then
-  commands before "$java" -jar "$before"
+  commands before "${NQUEENS_BENCH_BEFORE_FOLDER:-$folder}" "$java" -jar "$before"
 fi
