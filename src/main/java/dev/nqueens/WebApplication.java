@@ -1,11 +1,13 @@
 package dev.nqueens;
 
+import dev.nqueens.h2.EmbeddedH2Configuration;
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.SettingsLoader;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 /**
@@ -16,6 +18,7 @@ import org.springframework.core.env.Environment;
 @SpringBootConfiguration
 @EnableAutoConfiguration
 @ComponentScan({"dev.nqueens.web", "dev.nqueens.store", "dev.nqueens.query", "dev.nqueens.export"})
+@Import(EmbeddedH2Configuration.class)
 public class WebApplication {
 
     @Bean
