@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.condition.EnabledIf;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @ResourceLock(value = TestResources.BROKER, mode = ResourceAccessMode.READ)
 @EnabledIf(value = "dev.nqueens.TestBroker#available", disabledReason = TestBroker.SKIPPED)
+@Order(1) // one of the longest classes: started first (see the pom)
 class ClusterFunctionalTests {
 
     private static final Duration LONG = Duration.ofMinutes(4);

@@ -23,6 +23,14 @@ public final class NqueensProcess {
     public static final Path JAR = Path.of("target", "nqueens.jar").toAbsolutePath();
     /** The launcher at the project's root. */
     public static final Path LAUNCHER = Path.of("nqueens").toAbsolutePath();
+    /**
+     * The JVM option the tests add to the launcher's (through {@code NQUEENS_JAVA_OPTS}, unless a test
+     * sets its own): the quick compiler alone. The processes of a test are short, and the optimizing
+     * compiler spent more CPU compiling than it saved them: {@code run --sizes 1} 7.0 CPU-s with it and
+     * 4.5 without, {@code run --sizes 12-13} 28 and 21, a count of n = 17 13.4 and 7.9 (Zen 4, 2 cores),
+     * and the suite is CPU-bound. The options the product runs with are measured by the benchmarks.
+     */
+    static final String QUICK_COMPILER = "-XX:TieredStopAtLevel=1";
 
     /** How a finished process ended. */
     public record Result(int exitCode, String out, String err) {
@@ -80,6 +88,7 @@ public final class NqueensProcess {
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().put("NQUEENS_JAVA_OPTS", QUICK_COMPILER);
         builder.environment().putAll(environment);
         process = builder.start();
         STARTED.add(process);

@@ -41,6 +41,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @ResourceLock(value = TestResources.BROKER, mode = ResourceAccessMode.READ_WRITE)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Order(4) // one of the longest classes: started first (see the pom)
 class OutageFunctionalTests {
 
     private static final Duration LONG = Duration.ofMinutes(5);

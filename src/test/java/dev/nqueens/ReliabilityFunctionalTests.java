@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the stray rows off before resuming (see H2CrashRecovery), so on H2 only the end result is
  * checked. SIGTERM and concurrent starts run on H2.
  */
+@Order(2) // one of the longest classes: started first (see the pom)
 class ReliabilityFunctionalTests {
 
     private static final Duration LONG = Duration.ofMinutes(4);

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -29,6 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
  * checked against the reference data — the API, the downloads with their HTTP semantics, bad
  * input, health and metrics — and the H2 file left byte for byte as it was.
  */
+@Order(5) // one of the longest classes: started first (see the pom)
 class ServeFunctionalTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the next run goes on and ends exactly right, every work unit counted and every chunk stored
  * once. On the embedded H2 and, when one is configured, on PostgreSQL.
  */
+@Order(3) // one of the longest classes: started first (see the pom)
 class WindowFunctionalTests {
 
     private static final Duration LONG = Duration.ofMinutes(5);
