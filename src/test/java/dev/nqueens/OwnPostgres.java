@@ -57,8 +57,7 @@ public final class OwnPostgres implements AutoCloseable {
         OwnPostgres server = new OwnPostgres(Path.of(System.getenv(BIN_VARIABLE)), folder, port);
         server.asPostgres("initdb", "-D", folder.resolve("data").toString(), "-U", "postgres", "--auth=trust", "-E", "UTF8",
                 "--locale=C.UTF-8");
-        server.pgCtl("start", "-l", folder.resolve("log").toString(), "-o",
-                "-c listen_addresses=127.0.0.1 -p " + port + " -k " + folder);
+        server.startAgain();
         try (Connection db = DriverManager.getConnection(server.url("postgres"), "postgres", "postgres");
                 Statement statement = db.createStatement()) {
             statement.execute("CREATE DATABASE " + database);
@@ -83,9 +82,25 @@ public final class OwnPostgres implements AutoCloseable {
      */
     public Duration restart() throws IOException, InterruptedException {
         long start = System.nanoTime();
-        pgCtl("restart", "-m", "fast", "-l", folder.resolve("log").toString(), "-o",
-                "-c listen_addresses=127.0.0.1 -p " + port + " -k " + folder);
+        pgCtl("restart", "-m", "fast", "-l", folder.resolve("log").toString(), "-o", options());
         return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    /**
+     * {@code pg_ctl stop -m fast}, the first half of a restart: every session is ended at once and the
+     * server is down until {@link #startAgain()}.
+     */
+    public void stop() throws IOException, InterruptedException {
+        pgCtl("stop", "-m", "fast");
+    }
+
+    /** Starts the server (again, after {@link #stop()}) and waits until it takes connections. */
+    public void startAgain() throws IOException, InterruptedException {
+        pgCtl("start", "-l", folder.resolve("log").toString(), "-o", options());
+    }
+
+    private String options() {
+        return "-c listen_addresses=127.0.0.1 -p " + port + " -k " + folder;
     }
 
     @Override

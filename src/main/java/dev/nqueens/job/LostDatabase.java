@@ -7,6 +7,7 @@ import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
+import org.springframework.transaction.TransactionSystemException;
 
 /**
  * Tells a failure that came from losing the database — its server restarted, failed over or could
@@ -22,7 +23,13 @@ public final class LostDatabase {
     private LostDatabase() {
     }
 
-    /** Whether {@code failure}, or one of its causes, is a lost or refused database connection. */
+    /**
+     * Whether {@code failure}, or one of its causes, is a lost or refused database connection. A
+     * rollback that failed hides the failure that caused it: when a session is ended (57P01) the pool
+     * closes the connection at once, so the rollback fails with the pool's "Connection is closed",
+     * which has no SQL state, and Spring throws that instead. The hidden failure, which Spring keeps
+     * as the application exception, is looked at too.
+     */
     public static boolean isCause(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof LostDatabaseException || t instanceof SQLTransientConnectionException
@@ -30,6 +37,10 @@ public final class LostDatabase {
                 return true;
             }
             if (t instanceof SQLException sql && connectionState(sql.getSQLState())) {
+                return true;
+            }
+            if (t instanceof TransactionSystemException rollback && rollback.getApplicationException() != null
+                    && isCause(rollback.getApplicationException())) {
                 return true;
             }
         }

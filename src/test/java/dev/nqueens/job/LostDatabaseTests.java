@@ -13,6 +13,7 @@ import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.jdbc.UncategorizedSQLException;
 import org.springframework.transaction.TransactionSystemException;
 
 /** A lost database is told by the driver's types and SQL states, wrapped however deep; nothing else is. */
@@ -27,6 +28,8 @@ class LostDatabaseTests {
         }
         assertThat(LostDatabase.isCause(new TransactionSystemException("JDBC rollback failed",
                 new SQLException("This connection has been closed.", "08003")))).isTrue();
+        assertThat(LostDatabase.isCause(rollbackFailedAfter(new SQLException("terminating connection", "57P01"))))
+                .as("a rollback on the connection the pool closed hides the lost session").isTrue();
         assertThat(LostDatabase.isCause(new CannotGetJdbcConnectionException("no connection",
                 new SQLTransientConnectionException("HikariPool-1 - Connection is not available")))).isTrue();
         assertThat(LostDatabase.isCause(new IllegalStateException(new LostDatabase.LostDatabaseException("lost"))))
@@ -40,6 +43,22 @@ class LostDatabaseTests {
         }
         assertThat(LostDatabase.isCause(new IllegalStateException("boom"))).isFalse();
         assertThat(LostDatabase.isCause(new SQLException("no state"))).isFalse();
+        assertThat(LostDatabase.isCause(rollbackFailedAfter(new SQLException("duplicate key", "23505")))).isFalse();
+        assertThat(LostDatabase.isCause(new TransactionSystemException("JDBC rollback failed",
+                new SQLException("Connection is closed")))).isFalse();
+    }
+
+    /**
+     * What Spring throws when a statement failed and the rollback then failed too: HikariCP closes a
+     * connection whose statement failed with a connection state at once, and its closed proxy throws a
+     * state-less "Connection is closed"; the statement's failure is only the application exception.
+     */
+    private static TransactionSystemException rollbackFailedAfter(SQLException statementFailure) {
+        TransactionSystemException rollbackFailed = new TransactionSystemException("JDBC rollback failed",
+                new SQLException("Connection is closed"));
+        rollbackFailed.initApplicationException(new UncategorizedSQLException("getJobExecution", "SELECT ...",
+                statementFailure));
+        return rollbackFailed;
     }
 
     @Test
