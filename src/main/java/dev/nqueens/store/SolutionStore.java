@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
+import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -29,6 +30,8 @@ public class SolutionStore {
     private static final int FETCH_SIZE = 1000;
 
     private final NamedParameterJdbcTemplate jdbc;
+    /** Whether the database is PostgreSQL; looked up when first needed. */
+    private volatile Boolean postgres;
 
     public SolutionStore(JdbcTemplate jdbcTemplate) {
         JdbcTemplate streaming = new JdbcTemplate(jdbcTemplate.getDataSource());
@@ -126,6 +129,9 @@ public class SolutionStore {
      */
     public void trimToCommittedPrefix(int n, int generation, StoredLevel level) {
         Map<String, Object> rows = Map.of("n", n, "generation", generation);
+        if (representativeCount(n, generation) > 0) {
+            refreshStatisticsOnPostgres();
+        }
         trimAfterFirstGap(n, generation, "stored_fundamental", "class_ordinal");
         if (level == StoredLevel.ALL) {
             java.util.stream.LongStream.of(firstAfterGap(n, generation, "stored_solution", "ordinal"),
@@ -142,6 +148,23 @@ public class SolutionStore {
         jdbc.update("DELETE FROM fundamental_cell WHERE n = :n AND generation = :generation AND class_ordinal >"
                 + " (SELECT COALESCE(MAX(class_ordinal), 0) FROM stored_fundamental WHERE n = :n"
                 + " AND generation = :generation)", rows);
+    }
+
+    /**
+     * On PostgreSQL, refreshes the planner's statistics of the tables the trim joins. A generation
+     * written since the last (auto)analyze is unknown to them: the planner then expects one row,
+     * joins the solutions to their classes in a nested loop that scans the whole generation for
+     * each class, and a run resumed after a kill in the middle of n = 13 spent 60-90 s there instead
+     * of well under one (a hash join once the statistics know the rows).
+     */
+    private void refreshStatisticsOnPostgres() {
+        if (postgres == null) {
+            postgres = jdbc.getJdbcTemplate().execute((ConnectionCallback<Boolean>) connection ->
+                    "PostgreSQL".equals(connection.getMetaData().getDatabaseProductName()));
+        }
+        if (Boolean.TRUE.equals(postgres)) {
+            jdbc.getJdbcTemplate().execute("ANALYZE stored_solution, stored_fundamental, fundamental_cell");
+        }
     }
 
     /**
