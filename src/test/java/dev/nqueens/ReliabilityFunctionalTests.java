@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the stray rows off before resuming (see H2CrashRecovery), so on H2 only the end result is
  * checked. SIGTERM and concurrent starts run on H2.
  */
-@Order(2) // one of the longest classes: started first (see the pom)
+@Order(Integer.MAX_VALUE) // one of the longest classes: last in the list, so started first (see the pom)
 class ReliabilityFunctionalTests {
 
     private static final Duration LONG = Duration.ofMinutes(4);

@@ -37,7 +37,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @ResourceLock(TestResources.TEST_JVM)
 @SpringBootTest(classes = Application.class, properties = {"nqueens.threads=2", "logging.file.name="})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@Order(6) // one of the longest classes: started first (see the pom)
+@Order(Integer.MAX_VALUE - 2) // one of the longest classes: third from the back of the list (see the pom)
 class StorageLevelsIntegrationTests {
 
     private static final String SIZES = "1-13";
