@@ -1,6 +1,7 @@
 package dev.nqueens.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -21,12 +22,14 @@ import picocli.CommandLine.Spec;
                 + " database, reduces them to their symmetry classes and exports JSON and CSV reports.",
         commandListHeading = "%nCommands:%n",
         footer = {"", "`./nqueens COMMAND --help` (or `./nqueens help COMMAND`) shows one command's options and an"
-                + " example."},
-        subcommands = {RunCommand.class, ShowCommand.class, CountCommand.class, VerifyCommand.class, SqlCommand.class,
-            HistoryCommand.class, ScheduleCommand.class, DbServerCommand.class, ServeCommand.class, WorkerCommand.class,
-            ClusterCommand.class, PruneCommand.class, BackupCommand.class, RestoreCommand.class,
-            CommandLine.HelpCommand.class})
+                + " example."})
 public final class NqueensCommand implements Callable<Integer> {
+
+    /** The commands, in the order help lists them; {@code help} last. */
+    static final List<Class<?>> COMMANDS = List.of(RunCommand.class, ShowCommand.class, CountCommand.class,
+            VerifyCommand.class, SqlCommand.class, HistoryCommand.class, ScheduleCommand.class, DbServerCommand.class,
+            ServeCommand.class, WorkerCommand.class, ClusterCommand.class, PruneCommand.class, BackupCommand.class,
+            RestoreCommand.class, CommandLine.HelpCommand.class);
 
     private final Launch launch;
 
@@ -48,11 +51,17 @@ public final class NqueensCommand implements Callable<Integer> {
     public static int execute(String[] args, Console console) {
         NqueensCommand root = new NqueensCommand(console);
         CommandLine commandLine = new CommandLine(root);
+        // picocli builds the model of every command it is given, by reflection: a count, which is over in a
+        // fraction of a second, is given its own alone (the other commands' names are still known, below).
+        boolean countOnly = args.length > 0 && args[0].equals("count") && !asksForHelp(args);
+        for (Class<?> command : countOnly ? List.<Class<?>>of(CountCommand.class) : COMMANDS) {
+            commandLine.addSubcommand(command);
+        }
         commandLine.setOut(new PrintWriter(console.out(), true));
         commandLine.setErr(new PrintWriter(console.err(), true));
         commandLine.setParameterExceptionHandler((failure, args1) -> {
             console.err().println("nqueens: " + failure.getMessage().lines().findFirst().orElse("bad arguments")
-                    + " (commands: " + String.join(", ", commandNames(commandLine)) + "; see --help)");
+                    + " (commands: " + String.join(", ", commandNames()) + "; see --help)");
             return dev.nqueens.failure.ExitCode.USAGE;
         });
         commandLine.setExecutionExceptionHandler((failure, command, parsed) -> {
@@ -71,8 +80,9 @@ public final class NqueensCommand implements Callable<Integer> {
         return exitCode;
     }
 
-    private static java.util.List<String> commandNames(CommandLine commandLine) {
-        return commandLine.getSubcommands().keySet().stream().filter(name -> !name.equals("help")).toList();
+    private static List<String> commandNames() {
+        return COMMANDS.stream().map(command -> command.getAnnotation(Command.class).name())
+                .filter(name -> !name.equals("help")).toList();
     }
 
     /** Help is the only output that shows the settings' defaults: they are read only for it. */
