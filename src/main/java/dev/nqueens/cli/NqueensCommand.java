@@ -51,10 +51,10 @@ public final class NqueensCommand implements Callable<Integer> {
     public static int execute(String[] args, Console console) {
         NqueensCommand root = new NqueensCommand(console);
         CommandLine commandLine = new CommandLine(root);
-        // picocli builds the model of every command it is given, by reflection: a count, which is over in a
-        // fraction of a second, is given its own alone (the other commands' names are still known, below).
-        boolean countOnly = args.length > 0 && args[0].equals("count") && !asksForHelp(args);
-        for (Class<?> command : countOnly ? List.<Class<?>>of(CountCommand.class) : COMMANDS) {
+        // picocli builds the model of every command it is given, by reflection, before it parses: a command
+        // line that names its command (and asks for no help) is given that command alone; the other commands'
+        // names are still known to the errors (below).
+        for (Class<?> command : commandsFor(args)) {
             commandLine.addSubcommand(command);
         }
         commandLine.setOut(new PrintWriter(console.out(), true));
@@ -78,6 +78,18 @@ public final class NqueensCommand implements Callable<Integer> {
         int exitCode = commandLine.execute(args);
         console.out().flush();
         return exitCode;
+    }
+
+    /** The command a command line names first, alone, if it asks for no help; otherwise every command. */
+    private static List<Class<?>> commandsFor(String[] args) {
+        if (args.length > 0 && !asksForHelp(args)) {
+            for (Class<?> command : COMMANDS) {
+                if (command.getAnnotation(Command.class).name().equals(args[0])) {
+                    return List.of(command);
+                }
+            }
+        }
+        return COMMANDS;
     }
 
     private static List<String> commandNames() {
