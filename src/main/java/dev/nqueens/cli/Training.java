@@ -26,20 +26,21 @@ final class Training {
     }
 
     public static void main(String[] args) throws IOException {
+        PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
+        if (args.length > 0 && args[0].equals("count")) {
+            // The archive of `count`, which reads neither the settings nor a database: its own classes only.
+            Console counting = new Console(Path.of("").toAbsolutePath(), Map.of(), nowhere, nowhere);
+            for (String[] line : new String[][] {{"count", "10"}, {"count", "8", "--threads", "1"}, {"count", "99"}}) {
+                Main.run(line, counting);
+            }
+            System.exit(0);
+        }
         Path folder = Files.createTempDirectory("nqueens-training");
         Map<String, String> variables = new HashMap<>();
         variables.put("SPRING_DATASOURCE_URL", "jdbc:h2:file:" + folder.resolve("data/nqueens")
                 + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;MAX_COMPACT_TIME=0");
         variables.put("NQUEENS_OUTPUT_DIR", folder.resolve("output").toString());
-        PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
         Console console = new Console(folder, variables, nowhere, nowhere);
-        if (args.length > 0 && args[0].equals("count")) {
-            // The archive of `count`, which starts neither the settings nor Spring: its own classes only.
-            for (String[] line : new String[][] {{"count", "10"}, {"count", "8", "--threads", "1"}, {"count", "99"}}) {
-                Main.run(line, console);
-            }
-            System.exit(0);
-        }
         String[][] lines = {{"--help"}, {"run", "--help"}, {"--version"}, {"count", "10"}, {"history"},
             {"run", "--sizes", "1-6,14", "--store-all-up-to", "6", "--store-fundamental-up-to", "6"}, {"show", "6", "--boards"},
             {"show", "6", "--fundamental"}, {"sql", "SELECT * FROM board_summary"},

@@ -129,7 +129,7 @@ public class SolutionStore {
      */
     public void trimToCommittedPrefix(int n, int generation, StoredLevel level) {
         Map<String, Object> rows = Map.of("n", n, "generation", generation);
-        if (representativeCount(n, generation) > 0) {
+        if (lastRepresentative(n, generation).isPresent()) {
             refreshStatisticsOnPostgres();
         }
         trimAfterFirstGap(n, generation, "stored_fundamental", "class_ordinal");
