@@ -79,6 +79,87 @@ class StartupFunctionalTests {
                 .noneMatch(name -> name.startsWith(TOMCAT) || name.startsWith(SPRING_AMQP));
     }
 
+    /**
+     * serve hands over to the job's JVM with the heap its configured sizes need (as schedule and
+     * worker do). The launcher remembers that answer under what the settings come from: a restart
+     * with nothing changed starts one JVM, not two, with the same heap; a changed configuration
+     * file asks the quick JVM again; a setting from a file the launcher does not look at (one the
+     * configuration imports) is caught by the job's JVM, which says so, and the next start asks again.
+     */
+    @Test
+    void serveRestartedWithNothingChangedStartsOneJvmAndAChangedSettingAsksAgain() throws Exception {
+        Path folder = Files.createDirectories(work.resolve("serve-again"));
+        Path logs = Files.createDirectories(folder.resolve("classes"));
+        Files.createDirectories(folder.resolve("config"));
+        String config = "nqueens:\n  schedule:\n    enabled: false\n  threads: 1\nspring:\n  config:\n"
+                + "    import: optional:file:./imported.yml\n";
+        Files.writeString(folder.resolve("config/application.yml"), config + "  # sizes in imported.yml\n");
+        Files.writeString(folder.resolve("imported.yml"), "nqueens.sizes: 1-8\n");
+        Map<String, String> environment = new HashMap<>(database);
+        environment.put("NQUEENS_JAVA_OPTS", NqueensProcess.QUICK_COMPILER + " -Xlog:class+load=info:file="
+                + logs.resolve("%p.log"));
+        int port = ServedResults.freePort();
+
+        Served first = serve(folder, environment, port, logs);
+        assertThat(first.jvms()).as("a quick look, then the job's JVM").isEqualTo(2);
+        Served again = serve(folder, environment, port, logs);
+        assertThat(again.jvms()).as("the remembered answer: the job's JVM alone").isEqualTo(1);
+        assertThat(again.heapBytes()).isEqualTo(first.heapBytes());
+        assertThat(again.err()).isEmpty();
+
+        Files.writeString(folder.resolve("config/application.yml"), config + "  # changed\n");
+        assertThat(serve(folder, environment, port, logs).jvms()).as("a changed configuration file").isEqualTo(2);
+
+        // Size 21 is counted: the engine's tables need more heap. The launcher does not read imported.yml.
+        Files.writeString(folder.resolve("imported.yml"), "nqueens.sizes: 1-8,21\n");
+        Served stale = serve(folder, environment, port, logs);
+        assertThat(stale.jvms()).isEqualTo(1);
+        assertThat(stale.heapBytes()).isEqualTo(first.heapBytes());
+        assertThat(stale.err()).contains("remembered from an earlier start, but the configured sizes need -Xmx")
+                .contains("the next start asks again");
+        Served asked = serve(folder, environment, port, logs);
+        assertThat(asked.jvms()).as("asked again").isEqualTo(2);
+        assertThat(asked.heapBytes()).isGreaterThan(first.heapBytes() + (64L << 20));
+        assertThat(asked.err()).isEmpty();
+    }
+
+    /** One start of serve: how many JVMs it took, the heap its job's JVM has, what it printed on stderr. */
+    private record Served(int jvms, long heapBytes, String err) {
+    }
+
+    private static Served serve(Path folder, Map<String, String> environment, int port, Path logs) throws Exception {
+        long before;
+        try (var files = Files.list(logs)) {
+            before = files.count();
+        }
+        NqueensProcess serve = NqueensProcess.start(folder, environment, "serve", "--port", String.valueOf(port));
+        long heap;
+        try {
+            serve.awaitLine(line -> line.startsWith("Serving http://127.0.0.1:" + port + "/"), Duration.ofMinutes(2));
+            heap = heapOf(port);
+        } catch (Exception | AssertionError e) {
+            serve.kill();
+            throw e;
+        }
+        NqueensProcess.Result stopped = serve.terminate();
+        assertThat(stopped.out()).as(stopped.err()).contains("serve stopped.");
+        try (var files = Files.list(logs)) {
+            return new Served((int) (files.count() - before), heap, stopped.err());
+        }
+    }
+
+    /** The heap's maximum as the served metrics give it (the sum over the heap's pools). */
+    private static long heapOf(int port) throws Exception {
+        java.net.http.HttpResponse<String> metrics = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port
+                        + "/actuator/prometheus")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        double sum = metrics.body().lines().filter(line -> line.startsWith("jvm_memory_max_bytes{area=\"heap\""))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+        assertThat(sum).as(metrics.body()).isPositive();
+        return (long) sum;
+    }
+
     /** The classes the JVM(s) of one command line loaded, from {@code -Xlog:class+load}. */
     private static List<String> classesLoadedBy(String line) throws IOException, InterruptedException {
         Path logs = Files.createTempDirectory(work, "classes");

@@ -23,6 +23,8 @@ final class Handoff {
 
     /** The environment variable naming the file for the options; set by the launcher only. */
     static final String FILE = "NQUEENS_HANDOFF";
+    /** The environment variable naming the file of options the launcher started this JVM with, remembered. */
+    static final String REMEMBERED = "NQUEENS_HANDOFF_REMEMBERED";
     /** "Start the job's JVM": between the jar and the launcher only, never the process's exit code. */
     static final int EXIT = 75;
     /** How a process killed by SIGKILL ends, as the launcher did. */
@@ -61,22 +63,58 @@ final class Handoff {
             return Optional.empty();
         }
         try (Session session = launch.open(new Needs(Needs.Database.NONE, false, false, false, false), options)) {
-            NqueensProperties settings = session.settings();
-            StorageLimits limits = settings.storageLimits();
-            long engine = BoardSizes.parse(settings.sizes()).sizes().stream()
-                    .filter(n -> limits.levelOf(n) == StoredLevel.COUNT).max(Integer::compare)
-                    .map(n -> CountingEngine.heapBytesNeeded(n, settings.effectiveThreads())).orElse(0L);
-            return Optional.of(handOver(file.get(), BASE_HEAP + engine));
+            return Optional.of(handOver(file.get(), heapFor(session.settings())));
         }
+    }
+
+    /**
+     * For the same commands when the launcher started this JVM with the options it remembered from
+     * an earlier hand-off (it skips the quick JVM when the command line, the working directory,
+     * the environment and the configuration files it looks at are unchanged): if the settings this
+     * JVM read need another heap (a setting from a file the launcher does not look at), says so in
+     * one line and forgets them, so that the next start asks again.
+     */
+    static void checkRemembered(Console console, NqueensProperties settings) {
+        String name = console.variables().get(REMEMBERED);
+        if (name == null || name.isBlank()) {
+            return;
+        }
+        Path file = Path.of(name);
+        String needed = options(heapFor(settings));
+        try {
+            String remembered = Files.readString(file);
+            if (!remembered.equals(needed)) {
+                Files.deleteIfExists(file);
+                console.err().printf("nqueens: started with %s, remembered from an earlier start, but the configured"
+                        + " sizes need %s: restart it to apply (the next start asks again)%n", remembered.strip(),
+                        needed.strip());
+            }
+        } catch (IOException e) {
+            // Gone or unreadable: nothing is remembered, and the next start asks again.
+        }
+    }
+
+    /** The heap of a JVM that runs the job on the configured sizes: the base, and the engine's for the largest counted size. */
+    static long heapFor(NqueensProperties settings) {
+        StorageLimits limits = settings.storageLimits();
+        long engine = BoardSizes.parse(settings.sizes()).sizes().stream()
+                .filter(n -> limits.levelOf(n) == StoredLevel.COUNT).max(Integer::compare)
+                .map(n -> CountingEngine.heapBytesNeeded(n, settings.effectiveThreads())).orElse(0L);
+        return BASE_HEAP + engine;
     }
 
     /** Writes the options of the job's JVM and returns the exit code that asks the launcher to start it. */
     static int handOver(Path file, long heapBytes) {
         try {
-            Files.writeString(file, "-Xmx" + Math.max(BASE_HEAP, heapBytes) / (1 << 20) + "m\n");
+            Files.writeString(file, options(heapBytes));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
         return EXIT;
+    }
+
+    /** The JVM options of a job's JVM with this heap, one per line. */
+    private static String options(long heapBytes) {
+        return "-Xmx" + Math.max(BASE_HEAP, heapBytes) / (1 << 20) + "m\n";
     }
 }

@@ -40,6 +40,7 @@ final class ScheduleCommand implements Callable<Integer> {
             return handedOver.get();
         }
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
+            Handoff.checkRemembered(session.console(), session.settings());
             NightlyRun nightlyRun = session.bean(NightlyRun.class);
             NightlyScheduler scheduler = new NightlyScheduler(nightlyRun::run);
             session.onStop(() -> {

@@ -53,6 +53,7 @@ final class ServeCommand implements Callable<Integer> {
             return handedOver.get();
         }
         try (Session web = nqueens.launch().open(NEEDS, options)) {
+            Handoff.checkRemembered(web.console(), web.settings());
             PrintStream out = web.console().out();
             RunDatabase database = web.beanOrElse(RunDatabase.class, RunDatabase.WRITABLE);
             CountDownLatch stopped = new CountDownLatch(1);

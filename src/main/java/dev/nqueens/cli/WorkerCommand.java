@@ -64,6 +64,7 @@ final class WorkerCommand implements Callable<Integer> {
         Duration startupWait;
         try (Session settings = nqueens.launch().open(Needs.NOTHING, options)) {
             startupWait = settings.settings().cluster().startupWait();
+            Handoff.checkRemembered(settings.console(), settings.settings());
         }
         try (Session session = openWhenReady(options, startupWait)) {
             PartitionWorker worker = session.bean(PartitionWorker.class);
