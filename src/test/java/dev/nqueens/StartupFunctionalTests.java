@@ -85,19 +85,21 @@ class StartupFunctionalTests {
      * with nothing changed starts one JVM, not two, with the same heap; a changed configuration
      * file asks the quick JVM again; a setting from a file the launcher does not look at (one the
      * configuration imports) is caught by the job's JVM, which says so, and the next start asks again.
+     * A serve with its schedule off never runs the job: the base heap and the quick compiler alone.
      */
     @Test
     void serveRestartedWithNothingChangedStartsOneJvmAndAChangedSettingAsksAgain() throws Exception {
         Path folder = Files.createDirectories(work.resolve("serve-again"));
         Path logs = Files.createDirectories(folder.resolve("classes"));
         Files.createDirectories(folder.resolve("config"));
-        String config = "nqueens:\n  schedule:\n    enabled: false\n  threads: 1\nspring:\n  config:\n"
+        // A schedule that runs the job on New Year's night only: none during the test.
+        String config = "nqueens:\n  schedule:\n    cron: '0 0 1 1 *'\n  threads: 1\nspring:\n  config:\n"
                 + "    import: optional:file:./imported.yml\n";
         Files.writeString(folder.resolve("config/application.yml"), config + "  # sizes in imported.yml\n");
         Files.writeString(folder.resolve("imported.yml"), "nqueens.sizes: 1-8\n");
         Map<String, String> environment = new HashMap<>(database);
-        environment.put("NQUEENS_JAVA_OPTS", NqueensProcess.QUICK_COMPILER + " -Xlog:class+load=info:file="
-                + logs.resolve("%p.log"));
+        // The product's compiler options (no quick compiler added, as other tests do).
+        environment.put("NQUEENS_JAVA_OPTS", "-Xlog:class+load=info:file=" + logs.resolve("%p.log"));
         int port = ServedResults.freePort();
 
         Served first = serve(folder, environment, port, logs);
@@ -106,6 +108,7 @@ class StartupFunctionalTests {
         assertThat(again.jvms()).as("the remembered answer: the job's JVM alone").isEqualTo(1);
         assertThat(again.heapBytes()).isEqualTo(first.heapBytes());
         assertThat(again.err()).isEmpty();
+        assertThat(again.jvmOptions()).doesNotContain(NqueensProcess.QUICK_COMPILER);
 
         Files.writeString(folder.resolve("config/application.yml"), config + "  # changed\n");
         assertThat(serve(folder, environment, port, logs).jvms()).as("a changed configuration file").isEqualTo(2);
@@ -115,16 +118,22 @@ class StartupFunctionalTests {
         Served stale = serve(folder, environment, port, logs);
         assertThat(stale.jvms()).isEqualTo(1);
         assertThat(stale.heapBytes()).isEqualTo(first.heapBytes());
-        assertThat(stale.err()).contains("remembered from an earlier start, but the configured sizes need -Xmx")
+        assertThat(stale.err()).contains("remembered from an earlier start, but its settings need -Xmx")
                 .contains("the next start asks again");
         Served asked = serve(folder, environment, port, logs);
         assertThat(asked.jvms()).as("asked again").isEqualTo(2);
         assertThat(asked.heapBytes()).isGreaterThan(first.heapBytes() + (64L << 20));
         assertThat(asked.err()).isEmpty();
+
+        Files.writeString(folder.resolve("config/application.yml"), config.replace("cron: '0 0 1 1 *'", "enabled: false"));
+        Served web = serve(folder, environment, port, logs);
+        assertThat(web.jvms()).isEqualTo(2);
+        assertThat(web.heapBytes()).isEqualTo(first.heapBytes());
+        assertThat(web.jvmOptions()).contains(NqueensProcess.QUICK_COMPILER);
     }
 
-    /** One start of serve: how many JVMs it took, the heap its job's JVM has, what it printed on stderr. */
-    private record Served(int jvms, long heapBytes, String err) {
+    /** One start of serve: how many JVMs it took, its JVM's heap and command line, what it printed on stderr. */
+    private record Served(int jvms, long heapBytes, List<String> jvmOptions, String err) {
     }
 
     private static Served serve(Path folder, Map<String, String> environment, int port, Path logs) throws Exception {
@@ -134,9 +143,12 @@ class StartupFunctionalTests {
         }
         NqueensProcess serve = NqueensProcess.start(folder, environment, "serve", "--port", String.valueOf(port));
         long heap;
+        List<String> options;
         try {
             serve.awaitLine(line -> line.startsWith("Serving http://127.0.0.1:" + port + "/"), Duration.ofMinutes(2));
             heap = heapOf(port);
+            // The launcher's process, which became the JVM serving (exec).
+            options = List.of(Files.readString(Path.of("/proc", String.valueOf(serve.pid()), "cmdline")).split("\0"));
         } catch (Exception | AssertionError e) {
             serve.kill();
             throw e;
@@ -144,7 +156,7 @@ class StartupFunctionalTests {
         NqueensProcess.Result stopped = serve.terminate();
         assertThat(stopped.out()).as(stopped.err()).contains("serve stopped.");
         try (var files = Files.list(logs)) {
-            return new Served((int) (files.count() - before), heap, stopped.err());
+            return new Served((int) (files.count() - before), heap, options, stopped.err());
         }
     }
 

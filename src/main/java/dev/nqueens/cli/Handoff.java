@@ -25,6 +25,8 @@ final class Handoff {
     static final String FILE = "NQUEENS_HANDOFF";
     /** The environment variable naming the file of options the launcher started this JVM with, remembered. */
     static final String REMEMBERED = "NQUEENS_HANDOFF_REMEMBERED";
+    /** The JVM option of the quick compiler alone. */
+    private static final String QUICK_COMPILER = "-XX:TieredStopAtLevel=1";
     /** "Start the job's JVM": between the jar and the launcher only, never the process's exit code. */
     static final int EXIT = 75;
     /** How a process killed by SIGKILL ends, as the launcher did. */
@@ -53,17 +55,18 @@ final class Handoff {
     /**
      * For a command that runs the job for as long as it lives ({@code schedule}, {@code serve},
      * {@code worker}): when the launcher offers it, reads and checks the settings here (bad ones
-     * are reported by this quick JVM) and hands over with the heap the configured sizes need.
+     * are reported by this quick JVM) and hands over with the options {@link #optionsFor} the settings.
      *
+     * @param serves whether the command is {@code serve}, which runs the job only on its schedule
      * @return the exit code that asks the launcher to start the job's JVM, if it was offered
      */
-    static Optional<Integer> forTheConfiguredSizes(Launch launch, Map<String, String> options) {
+    static Optional<Integer> forTheConfiguredSizes(Launch launch, Map<String, String> options, boolean serves) {
         Optional<Path> file = offered(launch.console());
         if (file.isEmpty()) {
             return Optional.empty();
         }
         try (Session session = launch.open(new Needs(Needs.Database.NONE, false, false, false, false), options)) {
-            return Optional.of(handOver(file.get(), heapFor(session.settings())));
+            return Optional.of(handOver(file.get(), optionsFor(session.settings(), serves)));
         }
     }
 
@@ -71,31 +74,44 @@ final class Handoff {
      * For the same commands when the launcher started this JVM with the options it remembered from
      * an earlier hand-off (it skips the quick JVM when the command line, the working directory,
      * the environment and the configuration files it looks at are unchanged): if the settings this
-     * JVM read need another heap (a setting from a file the launcher does not look at), says so in
+     * JVM read need other options (a setting from a file the launcher does not look at), says so in
      * one line and forgets them, so that the next start asks again.
      */
-    static void checkRemembered(Console console, NqueensProperties settings) {
+    static void checkRemembered(Console console, NqueensProperties settings, boolean serves) {
         String name = console.variables().get(REMEMBERED);
         if (name == null || name.isBlank()) {
             return;
         }
         Path file = Path.of(name);
-        String needed = options(heapFor(settings));
+        String needed = optionsFor(settings, serves);
         try {
             String remembered = Files.readString(file);
             if (!remembered.equals(needed)) {
                 Files.deleteIfExists(file);
-                console.err().printf("nqueens: started with %s, remembered from an earlier start, but the configured"
-                        + " sizes need %s: restart it to apply (the next start asks again)%n", remembered.strip(),
-                        needed.strip());
+                console.err().printf("nqueens: started with %s, remembered from an earlier start, but its settings"
+                        + " need %s: restart it to apply (the next start asks again)%n", oneLine(remembered),
+                        oneLine(needed));
             }
         } catch (IOException e) {
             // Gone or unreadable: nothing is remembered, and the next start asks again.
         }
     }
 
+    /**
+     * The options of the JVM of {@code schedule}, {@code serve} or {@code worker}: the heap the
+     * configured sizes need; for a {@code serve} whose schedule is off, which never runs the job,
+     * the base heap and the quick compiler alone (the optimizing one costs its start about 0.8 s on
+     * 2 cores and would compile nothing that runs long).
+     */
+    static String optionsFor(NqueensProperties settings, boolean serves) {
+        if (serves && !settings.schedule().enabled()) {
+            return options(BASE_HEAP) + QUICK_COMPILER + "\n";
+        }
+        return options(heapFor(settings));
+    }
+
     /** The heap of a JVM that runs the job on the configured sizes: the base, and the engine's for the largest counted size. */
-    static long heapFor(NqueensProperties settings) {
+    private static long heapFor(NqueensProperties settings) {
         StorageLimits limits = settings.storageLimits();
         long engine = BoardSizes.parse(settings.sizes()).sizes().stream()
                 .filter(n -> limits.levelOf(n) == StoredLevel.COUNT).max(Integer::compare)
@@ -105,8 +121,12 @@ final class Handoff {
 
     /** Writes the options of the job's JVM and returns the exit code that asks the launcher to start it. */
     static int handOver(Path file, long heapBytes) {
+        return handOver(file, options(heapBytes));
+    }
+
+    private static int handOver(Path file, String options) {
         try {
-            Files.writeString(file, options(heapBytes));
+            Files.writeString(file, options);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
@@ -116,5 +136,9 @@ final class Handoff {
     /** The JVM options of a job's JVM with this heap, one per line. */
     private static String options(long heapBytes) {
         return "-Xmx" + Math.max(BASE_HEAP, heapBytes) / (1 << 20) + "m\n";
+    }
+
+    private static String oneLine(String options) {
+        return options.strip().replace('\n', ' ');
     }
 }

@@ -48,12 +48,12 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Map<String, String> options = port == null ? Map.of() : Map.of("server.port",
                 Integer.toString(Options.port("--port", port)));
-        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), options);
+        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), options, true);
         if (handedOver.isPresent()) {
             return handedOver.get();
         }
         try (Session web = nqueens.launch().open(NEEDS, options)) {
-            Handoff.checkRemembered(web.console(), web.settings());
+            Handoff.checkRemembered(web.console(), web.settings(), true);
             PrintStream out = web.console().out();
             RunDatabase database = web.beanOrElse(RunDatabase.class, RunDatabase.WRITABLE);
             CountDownLatch stopped = new CountDownLatch(1);
