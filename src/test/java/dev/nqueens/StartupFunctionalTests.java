@@ -100,48 +100,56 @@ class StartupFunctionalTests {
         Map<String, String> environment = new HashMap<>(database);
         // The product's compiler options (no quick compiler added, as other tests do).
         environment.put("NQUEENS_JAVA_OPTS", "-Xlog:class+load=info:file=" + logs.resolve("%p.log"));
-        int port = ServedResults.freePort();
 
-        Served first = serve(folder, environment, port, logs);
+        Served first = serve(folder, environment, logs);
         assertThat(first.jvms()).as("a quick look, then the job's JVM").isEqualTo(2);
-        Served again = serve(folder, environment, port, logs);
+        Served again = serve(folder, environment, logs);
         assertThat(again.jvms()).as("the remembered answer: the job's JVM alone").isEqualTo(1);
         assertThat(again.heapBytes()).isEqualTo(first.heapBytes());
         assertThat(again.err()).isEmpty();
         assertThat(again.jvmOptions()).doesNotContain(NqueensProcess.QUICK_COMPILER);
 
         Files.writeString(folder.resolve("config/application.yml"), config + "  # changed\n");
-        assertThat(serve(folder, environment, port, logs).jvms()).as("a changed configuration file").isEqualTo(2);
+        assertThat(serve(folder, environment, logs).jvms()).as("a changed configuration file").isEqualTo(2);
 
         // Size 21 is counted: the engine's tables need more heap. The launcher does not read imported.yml.
         Files.writeString(folder.resolve("imported.yml"), "nqueens.sizes: 1-8,21\n");
-        Served stale = serve(folder, environment, port, logs);
+        Served stale = serve(folder, environment, logs);
         assertThat(stale.jvms()).isEqualTo(1);
         assertThat(stale.heapBytes()).isEqualTo(first.heapBytes());
         assertThat(stale.err()).contains("remembered from an earlier start, but its settings need -Xmx")
                 .contains("the next start asks again");
-        Served asked = serve(folder, environment, port, logs);
+        Served asked = serve(folder, environment, logs);
         assertThat(asked.jvms()).as("asked again").isEqualTo(2);
         assertThat(asked.heapBytes()).isGreaterThan(first.heapBytes() + (64L << 20));
         assertThat(asked.err()).isEmpty();
 
-        Files.writeString(folder.resolve("config/application.yml"), config.replace("cron: '0 0 1 1 *'", "enabled: false"));
-        Served web = serve(folder, environment, port, logs);
+        // In serve's own profile file: the quick JVM reads it too, and both JVMs agree.
+        Files.writeString(folder.resolve("config/application-serve.yml"), "nqueens.schedule.enabled: false\n");
+        Served web = serve(folder, environment, logs);
         assertThat(web.jvms()).isEqualTo(2);
         assertThat(web.heapBytes()).isEqualTo(first.heapBytes());
         assertThat(web.jvmOptions()).contains(NqueensProcess.QUICK_COMPILER);
+        Served webAgain = serve(folder, environment, logs);
+        assertThat(webAgain.jvms()).isEqualTo(1);
+        assertThat(webAgain.jvmOptions()).contains(NqueensProcess.QUICK_COMPILER);
+        assertThat(webAgain.err()).isEmpty();
     }
 
     /** One start of serve: how many JVMs it took, its JVM's heap and command line, what it printed on stderr. */
     private record Served(int jvms, long heapBytes, List<String> jvmOptions, String err) {
     }
 
-    private static Served serve(Path folder, Map<String, String> environment, int port, Path logs) throws Exception {
+    /** Starts serve on a free port (SERVER_PORT: not part of what the launcher remembers the answer under). */
+    private static Served serve(Path folder, Map<String, String> settings, Path logs) throws Exception {
+        int port = ServedResults.freePort();
+        Map<String, String> environment = new HashMap<>(settings);
+        environment.put("SERVER_PORT", String.valueOf(port));
         long before;
         try (var files = Files.list(logs)) {
             before = files.count();
         }
-        NqueensProcess serve = NqueensProcess.start(folder, environment, "serve", "--port", String.valueOf(port));
+        NqueensProcess serve = NqueensProcess.start(folder, environment, "serve");
         long heap;
         List<String> options;
         try {

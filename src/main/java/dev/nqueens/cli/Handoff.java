@@ -65,7 +65,8 @@ final class Handoff {
         if (file.isEmpty()) {
             return Optional.empty();
         }
-        try (Session session = launch.open(new Needs(Needs.Database.NONE, false, false, false, false), options)) {
+        // serve's settings include its profile's file (application-serve.yml), as its JVM's do.
+        try (Session session = launch.open(new Needs(Needs.Database.NONE, false, serves, false, false), options)) {
             return Optional.of(handOver(file.get(), optionsFor(session.settings(), serves)));
         }
     }
@@ -84,17 +85,24 @@ final class Handoff {
         }
         Path file = Path.of(name);
         String needed = optionsFor(settings, serves);
+        String remembered;
         try {
-            String remembered = Files.readString(file);
-            if (!remembered.equals(needed)) {
-                Files.deleteIfExists(file);
-                console.err().printf("nqueens: started with %s, remembered from an earlier start, but its settings"
-                        + " need %s: restart it to apply (the next start asks again)%n", oneLine(remembered),
-                        oneLine(needed));
-            }
+            remembered = Files.readString(file);
         } catch (IOException e) {
-            // Gone or unreadable: nothing is remembered, and the next start asks again.
+            return; // gone since the launcher read it (another start forgot it): the next start asks again
         }
+        if (remembered.equals(needed)) {
+            return;
+        }
+        String forgetting;
+        try {
+            Files.deleteIfExists(file);
+            forgetting = "the next start asks again";
+        } catch (IOException e) {
+            forgetting = "and it cannot be forgotten (" + e.getMessage() + "): delete " + file;
+        }
+        console.err().printf("nqueens: started with %s, remembered from an earlier start, but its settings need %s:"
+                + " restart it to apply (%s)%n", oneLine(remembered), oneLine(needed), forgetting);
     }
 
     /**
