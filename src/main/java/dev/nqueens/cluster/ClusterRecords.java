@@ -2,6 +2,7 @@ package dev.nqueens.cluster;
 
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,14 +49,21 @@ class ClusterRecords {
                 .addValue("threads", threads).addValue("version", version));
     }
 
-    /** The worker is alive; its leases are extended to {@code lease} from now. */
-    void heartbeat(String workerId, Duration lease) {
+    /**
+     * The worker is alive; the leases of the partitions it is running are extended to {@code lease}
+     * from now. Only those: a lease it holds on a partition it does not run (claimed, and then the
+     * request was lost with the broker) lapses, and the manager sends the partition again.
+     */
+    void heartbeat(String workerId, Duration lease, Collection<Long> running) {
         jdbc.update("UPDATE cluster_worker SET heartbeat_at = CURRENT_TIMESTAMP WHERE worker_id = :id",
                 Map.of("id", workerId));
+        if (running.isEmpty()) {
+            return;
+        }
         jdbc.update("""
                 UPDATE partition_lease SET expires_at = CURRENT_TIMESTAMP + :seconds * INTERVAL '1 second'
-                WHERE worker_id = :id AND expires_at > CURRENT_TIMESTAMP
-                """, Map.of("id", workerId, "seconds", lease.toSeconds()));
+                WHERE worker_id = :id AND expires_at > CURRENT_TIMESTAMP AND step_execution_id IN (:running)
+                """, Map.of("id", workerId, "seconds", lease.toSeconds(), "running", List.copyOf(running)));
     }
 
     void stopped(String workerId) {

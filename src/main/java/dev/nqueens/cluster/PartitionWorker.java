@@ -1,5 +1,6 @@
 package dev.nqueens.cluster;
 
+import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.GetResponse;
 import dev.nqueens.failure.ExitCode;
 import dev.nqueens.job.CountPartition;
@@ -11,6 +12,7 @@ import dev.nqueens.job.RunControl;
 import dev.nqueens.job.ThisProcess;
 import dev.nqueens.job.WorkUnits;
 import dev.nqueens.store.CountUnits;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -274,6 +276,8 @@ public class PartitionWorker {
                     }
                     if (decision.verdict() == Verdict.PASS_ON || decision.verdict() == Verdict.REFUSE) {
                         channel.basicReject(tag, true);
+                    } else if (decision.verdict() == Verdict.RUN) {
+                        acknowledgeClaimed(channel, tag, decision);
                     } else {
                         channel.basicAck(tag, false);
                     }
@@ -289,10 +293,29 @@ public class PartitionWorker {
                 return lastPassedOn;
             } finally {
                 for (long tag : passedOn) {
-                    channel.basicReject(tag, true);
+                    try {
+                        channel.basicReject(tag, true);
+                    } catch (IOException | RuntimeException e) {
+                        // The channel is gone: the broker returns what it delivered on it to the queue.
+                    }
                 }
             }
         });
+    }
+
+    /**
+     * Acknowledges a request whose partition this worker has claimed. If the broker went away
+     * between the claim and the acknowledgement, the partition is this worker's all the same (its
+     * lease, which the heartbeat renews, keeps the others and the manager off it): it is run, and
+     * the request, if the broker still has it, comes back later and is dropped then.
+     */
+    private void acknowledgeClaimed(Channel channel, long tag, Decision decision) {
+        try {
+            channel.basicAck(tag, false);
+        } catch (IOException | RuntimeException e) {
+            log("partition %s: claimed, but the broker went away before its request was acknowledged (%s);"
+                    + " running it", decision.partition().getStepName(), firstLine(e));
+        }
     }
 
     /** Checks a request against the database and, if it is to be run, claims its partition. */
@@ -455,7 +478,7 @@ public class PartitionWorker {
 
     private void beat() {
         try {
-            records.heartbeat(settings.processId(), settings.workerTimeout());
+            records.heartbeat(settings.processId(), settings.workerTimeout(), running.keySet());
             database.succeeded();
         } catch (RuntimeException e) {
             database.failed(e);
