@@ -115,16 +115,18 @@ final class Launch {
             if (!needs.context()) {
                 return new Session(console, environment, settings, database, access, connection, null);
             }
-            // The check's connection stays open while the context starts: its pool then finds the
-            // H2 file open in this JVM instead of opening it again (0.1 s for serve).
-            return new Session(console, environment, settings, database, access, null, start(needs, environment, settings));
         } catch (RuntimeException e) {
-            if (connection != null && !needs.context()) {
+            if (connection != null) {
                 connection.destroy();
             }
             throw e;
+        }
+        // The check's connection stays open while the context starts: its pool then finds the H2
+        // file open in this JVM instead of opening it again (0.1 s for serve).
+        try {
+            return new Session(console, environment, settings, database, access, null, start(needs, environment, settings));
         } finally {
-            if (connection != null && needs.context()) {
+            if (connection != null) {
                 connection.destroy();
             }
         }
