@@ -1,5 +1,6 @@
 package dev.nqueens.cli;
 
+import dev.nqueens.failure.BusyException;
 import dev.nqueens.failure.ExitCode;
 import dev.nqueens.failure.Failure;
 import dev.nqueens.h2.HolderMarker;
@@ -54,7 +55,7 @@ final class Failures {
         if (sql != null && sql.getErrorCode() == H2_DATABASE_IN_USE) {
             String holder = database.flatMap(Database::h2File).flatMap(HolderMarker::liveHolder)
                     .map(HolderMarker.Holder::describe).orElse("another process (another nqueens run?)");
-            return new Outcome(ExitCode.BUSY, "the database " + url + " is in use by " + holder + "; one run at a time");
+            return new Outcome(ExitCode.BUSY, BusyException.inUse(url, holder).getMessage());
         }
         if (sql != null && sql.getErrorCode() == H2_DATABASE_NOT_FOUND) {
             return new Outcome(ExitCode.UNAVAILABLE, "the database " + url + " does not exist yet: `./nqueens run`"
@@ -65,8 +66,6 @@ final class Failures {
         }
         return new Outcome(ExitCode.FAILED, Failure.rootMessage(failure));
     }
-
-
 
     /** A multi-line parser message as one line: its lines joined, the caret lines dropped. */
     private static String oneLine(Throwable failure) {

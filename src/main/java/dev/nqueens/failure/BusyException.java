@@ -6,4 +6,9 @@ public class BusyException extends Failure {
     public BusyException(String message) {
         super(ExitCode.BUSY, message);
     }
+
+    /** "the database URL is in use by HOLDER; one run at a time". */
+    public static BusyException inUse(String url, String holder) {
+        return new BusyException("the database " + url + " is in use by " + holder + "; one run at a time");
+    }
 }

@@ -15,7 +15,7 @@ import java.util.Properties;
  * ({@link BackupChannel}). H2's lock only tells another process that the file is in use; with this,
  * a refused {@code run} names the holder, the reading commands read through {@code db-server}
  * instead of being refused, and {@code backup} asks the holder for a backup. A marker whose process
- * is gone is ignored.
+ * is gone (or whose pid another process has since) is ignored.
  */
 public final class HolderMarker {
 
@@ -23,6 +23,8 @@ public final class HolderMarker {
     private static final String DB_SERVER = "db-server";
     private static final String SCHEDULE = "schedule";
     private static final String BACKUP_SOCKET = "backup-socket";
+    /** When the holder's process started: a pid the system gave to another process since is not it. */
+    private static final String STARTED = "started";
 
     private final Path file;
     private final Optional<BackupChannel> backups;
@@ -113,6 +115,8 @@ public final class HolderMarker {
         backups.ifPresent(channel -> values.setProperty(BACKUP_SOCKET, channel.socket().toString()));
         values.setProperty("command", command);
         values.setProperty("pid", String.valueOf(ProcessHandle.current().pid()));
+        ProcessHandle.current().info().startInstant()
+                .ifPresent(started -> values.setProperty(STARTED, started.toString()));
         try {
             Path temporary = target.resolveSibling("." + target.getFileName() + ".partial");
             try (var out = Files.newBufferedWriter(temporary)) {
@@ -145,7 +149,9 @@ public final class HolderMarker {
         try {
             values.load(new StringReader(Files.readString(marker)));
             long pid = Long.parseLong(values.getProperty("pid", "-1"));
-            if (ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isEmpty()) {
+            String started = values.getProperty(STARTED);
+            if (ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(process -> started == null
+                    || process.info().startInstant().map(Object::toString).orElse(started).equals(started)).isEmpty()) {
                 return Optional.empty();
             }
             return Optional.of(new Holder(values.getProperty("command", SERVE), pid, values));

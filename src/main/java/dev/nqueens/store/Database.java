@@ -1,5 +1,6 @@
 package dev.nqueens.store;
 
+import dev.nqueens.failure.BusyException;
 import dev.nqueens.failure.UnavailableException;
 import dev.nqueens.h2.H2File;
 import dev.nqueens.h2.HolderMarker;
@@ -93,6 +94,20 @@ public record Database(String url, String username, String password, NqueensProp
     public Access migrating() {
         requireDriver();
         return new Access(url, username, password);
+    }
+
+    /**
+     * Refuses a command that writes (exit 3) while a long-running command holds the H2 file, as its
+     * marker says ({@link HolderMarker}), even in a moment it has the file closed: while {@code serve}
+     * hands the file to a night's JVM, a {@code run} from the shell must not take it.
+     *
+     * @param holder the pid of the holder the command writes for ({@code night}: {@code serve}'s), or -1
+     * @throws BusyException naming the holder
+     */
+    public void refuseWhileHeld(long holder) {
+        h2File().flatMap(HolderMarker::liveHolder).filter(live -> live.pid() != holder).ifPresent(live -> {
+            throw BusyException.inUse(shownUrl(), live.describe());
+        });
     }
 
     private UnavailableException missing() {

@@ -1,0 +1,69 @@
+package dev.nqueens.h2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.nqueens.TestDatabases;
+import dev.nqueens.failure.BusyException;
+import dev.nqueens.failure.ExitCode;
+import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.store.Database;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The holder marker names a live holder, not a process that has its pid since; and a command that
+ * writes is refused while a live holder's marker names the file, unless it writes for that holder
+ * (a night's JVM for {@code serve}).
+ */
+class HolderMarkerTests {
+
+    @TempDir
+    Path folder;
+
+    private H2File file;
+    private Path marker;
+
+    @BeforeEach
+    void aFile() throws Exception {
+        Files.createDirectories(folder.resolve("data"));
+        file = H2File.of(TestDatabases.h2Url(folder.resolve("data/nqueens"))).orElseThrow();
+        marker = Path.of(file.path() + ".holder");
+    }
+
+    @Test
+    void aLiveHolderIsNamedAndAWriterRefusedUnlessItWritesForIt() {
+        HolderMarker.schedule(file, "0 2 * * *", Optional.empty());
+        long pid = ProcessHandle.current().pid();
+        assertThat(HolderMarker.liveHolder(file)).hasValueSatisfying(holder -> {
+            assertThat(holder.pid()).isEqualTo(pid);
+            assertThat(holder.command()).isEqualTo("schedule");
+        });
+
+        Database database = new Database(file.url(), "sa", "", new NqueensProperties.DbServer(5435, 9092, "r", "r"));
+        assertThatThrownBy(() -> database.refuseWhileHeld(-1)).isInstanceOf(BusyException.class)
+                .hasMessage("the database " + database.shownUrl() + " is in use by `nqueens schedule` (pid " + pid
+                        + "), which runs the nightly job itself on its schedule '0 2 * * *': stop it for a run from the"
+                        + " shell; one run at a time")
+                .satisfies(e -> assertThat(((BusyException) e).exitCode()).isEqualTo(ExitCode.BUSY));
+        database.refuseWhileHeld(pid);
+    }
+
+    @Test
+    void aPidThatAnotherProcessHasSinceIsNotTheHolder() throws Exception {
+        HolderMarker.schedule(file, "0 2 * * *", Optional.empty());
+        String written = Files.readString(marker);
+        assertThat(written).contains("started=");
+
+        Files.writeString(marker, written.replaceAll("started=.*", "started=2001-01-01T00\\\\:00\\\\:00Z"));
+        assertThat(HolderMarker.liveHolder(file)).as("same pid, another start").isEmpty();
+        new Database(file.url(), "sa", "", new NqueensProperties.DbServer(5435, 9092, "r", "r")).refuseWhileHeld(-1);
+
+        Files.writeString(marker, written.replaceAll("started=.*\\n", ""));
+        assertThat(HolderMarker.liveHolder(file)).as("a marker of a build before: the pid alone").isPresent();
+    }
+}
