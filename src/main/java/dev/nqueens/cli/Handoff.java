@@ -25,8 +25,6 @@ final class Handoff {
     static final String FILE = "NQUEENS_HANDOFF";
     /** The environment variable naming the file of options the launcher started this JVM with, remembered. */
     static final String REMEMBERED = "NQUEENS_HANDOFF_REMEMBERED";
-    /** The JVM option of the quick compiler alone. */
-    private static final String QUICK_COMPILER = "-XX:TieredStopAtLevel=1";
     /** "Start the job's JVM": between the jar and the launcher only, never the process's exit code. */
     static final int EXIT = 75;
     /** How a process killed by SIGKILL ends, as the launcher did. */
@@ -53,21 +51,18 @@ final class Handoff {
     }
 
     /**
-     * For a command that runs the job for as long as it lives ({@code schedule}, {@code serve},
-     * {@code worker}): when the launcher offers it, reads and checks the settings here (bad ones
+     * For a command that runs the job for as long as it lives ({@code schedule}, {@code worker}): when the launcher offers it, reads and checks the settings here (bad ones
      * are reported by this quick JVM) and hands over with the options {@link #optionsFor} the settings.
      *
-     * @param serves whether the command is {@code serve}, which runs the job only on its schedule
      * @return the exit code that asks the launcher to start the job's JVM, if it was offered
      */
-    static Optional<Integer> forTheConfiguredSizes(Launch launch, Map<String, String> options, boolean serves) {
+    static Optional<Integer> forTheConfiguredSizes(Launch launch, Map<String, String> options) {
         Optional<Path> file = offered(launch.console());
         if (file.isEmpty()) {
             return Optional.empty();
         }
-        // serve's settings include its profile's file (application-serve.yml), as its JVM's do.
-        try (Session session = launch.open(new Needs(Needs.Database.NONE, false, serves, false, false), options)) {
-            return Optional.of(handOver(file.get(), optionsFor(session.settings(), serves)));
+        try (Session session = launch.open(new Needs(Needs.Database.NONE, false, false, false, false), options)) {
+            return Optional.of(handOver(file.get(), optionsFor(session.settings())));
         }
     }
 
@@ -78,13 +73,13 @@ final class Handoff {
      * JVM read need other options (a setting from a file the launcher does not look at), says so in
      * one line and forgets them, so that the next start asks again.
      */
-    static void checkRemembered(Console console, NqueensProperties settings, boolean serves) {
+    static void checkRemembered(Console console, NqueensProperties settings) {
         String name = console.variables().get(REMEMBERED);
         if (name == null || name.isBlank()) {
             return;
         }
         Path file = Path.of(name);
-        String needed = optionsFor(settings, serves);
+        String needed = optionsFor(settings);
         String remembered;
         try {
             remembered = Files.readString(file);
@@ -105,21 +100,16 @@ final class Handoff {
                 + " restart it to apply (%s)%n", oneLine(remembered), oneLine(needed), forgetting);
     }
 
-    /**
-     * The options of the JVM of {@code schedule}, {@code serve} or {@code worker}: the heap the
-     * configured sizes need; for a {@code serve} whose schedule is off, which never runs the job,
-     * the base heap and the quick compiler alone (the optimizing one costs its start about 0.8 s on
-     * 2 cores and would compile nothing that runs long).
-     */
-    static String optionsFor(NqueensProperties settings, boolean serves) {
-        if (serves && !settings.schedule().enabled()) {
-            return options(BASE_HEAP) + QUICK_COMPILER + "\n";
-        }
+    /** The options of the JVM of {@code schedule} or {@code worker}: the heap the configured sizes need. */
+    static String optionsFor(NqueensProperties settings) {
         return options(heapFor(settings));
     }
 
-    /** The heap of a JVM that runs the job on the configured sizes: the base, and the engine's for the largest counted size. */
-    private static long heapFor(NqueensProperties settings) {
+    /**
+     * The heap of a JVM that runs the job on the configured sizes (schedule's, worker's, a night of
+     * serve's): the base, and the engine's for the largest counted size.
+     */
+    static long heapFor(NqueensProperties settings) {
         StorageLimits limits = settings.storageLimits();
         long engine = BoardSizes.parse(settings.sizes()).sizes().stream()
                 .filter(n -> limits.levelOf(n) == StoredLevel.COUNT).max(Integer::compare)

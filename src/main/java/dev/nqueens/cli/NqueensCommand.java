@@ -29,7 +29,7 @@ public final class NqueensCommand implements Callable<Integer> {
     static final List<Class<?>> COMMANDS = List.of(RunCommand.class, ShowCommand.class, CountCommand.class,
             VerifyCommand.class, SqlCommand.class, HistoryCommand.class, ScheduleCommand.class, DbServerCommand.class,
             ServeCommand.class, WorkerCommand.class, ClusterCommand.class, PruneCommand.class, BackupCommand.class,
-            RestoreCommand.class, CommandLine.HelpCommand.class);
+            RestoreCommand.class, NightCommand.class, CommandLine.HelpCommand.class);
 
     private final Launch launch;
 
@@ -93,8 +93,8 @@ public final class NqueensCommand implements Callable<Integer> {
     }
 
     private static List<String> commandNames() {
-        return COMMANDS.stream().map(command -> command.getAnnotation(Command.class).name())
-                .filter(name -> !name.equals("help")).toList();
+        return COMMANDS.stream().map(command -> command.getAnnotation(Command.class))
+                .filter(command -> !command.hidden()).map(Command::name).filter(name -> !name.equals("help")).toList();
     }
 
     /** Help is the only output that shows the settings' defaults: they are read only for it. */

@@ -35,12 +35,12 @@ final class ScheduleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), Map.of(), false);
+        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), Map.of());
         if (handedOver.isPresent()) {
             return handedOver.get();
         }
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
-            Handoff.checkRemembered(session.console(), session.settings(), false);
+            Handoff.checkRemembered(session.console(), session.settings());
             NightlyRun nightlyRun = session.bean(NightlyRun.class);
             NightlyScheduler scheduler = new NightlyScheduler(nightlyRun::run);
             session.onStop(() -> {

@@ -57,14 +57,14 @@ final class WorkerCommand implements Callable<Integer> {
     public Integer call() {
         Map<String, String> options = threads == null ? Map.of() : Map.of("nqueens.threads",
                 Integer.toString(Options.positive("--threads", threads, "a whole number of threads >= 1")));
-        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), options, false);
+        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), options);
         if (handedOver.isPresent()) {
             return handedOver.get();
         }
         Duration startupWait;
         try (Session settings = nqueens.launch().open(Needs.NOTHING, options)) {
             startupWait = settings.settings().cluster().startupWait();
-            Handoff.checkRemembered(settings.console(), settings.settings(), false);
+            Handoff.checkRemembered(settings.console(), settings.settings());
         }
         try (Session session = openWhenReady(options, startupWait)) {
             PartitionWorker worker = session.bean(PartitionWorker.class);

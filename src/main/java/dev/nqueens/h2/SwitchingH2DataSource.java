@@ -7,6 +7,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -33,6 +35,9 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements R
     private final PrintStream out;
     private final ReentrantReadWriteLock switching = new ReentrantReadWriteLock(true);
     private HikariDataSource pool;
+    /** Where a night's JVM publishes the URL {@code serve} reads through while the night holds the file. */
+    private Path readsFile;
+    private Optional<ProcessHandle> reader = Optional.empty();
     /** The file's size when it was last opened for writing: what a run has grown it from. */
     private long sizeWhenOpened;
 
@@ -112,10 +117,64 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements R
             switchTo(file.url(), "read-write", false);
         }
         try {
-            return work.get();
+            if (readsFile == null) {
+                return work.get();
+            }
+            try (NightReads reads = NightReads.serve(file, readsFile, reader)) {
+                return work.get();
+            }
         } finally {
             switchTo(readOnlyBetweenRuns ? readOnlyUrl() : file.url(), readOnlyBetweenRuns ? "read-only" : "read-write",
                     true);
+        }
+    }
+
+    /**
+     * For a night's JVM started by {@code serve} ({@code night --reads FILE}): while each run works,
+     * serves the file to {@code serve} over H2's TCP protocol on the loopback interface and writes the
+     * URL to {@code file} ({@link NightReads}); stops before the file is closed after the run.
+     */
+    public void serveReadsDuringRuns(Path file, Optional<ProcessHandle> serve) {
+        this.readsFile = file;
+        this.reader = serve;
+    }
+
+    /**
+     * For {@code serve}, whose nights run in a JVM of their own: closes the file, and calls
+     * {@code started}, which starts that JVM and returns once it has opened the file (the URL it
+     * serves reads on) or ended (empty). Requests wait meanwhile, then read through that URL (or the
+     * file, read-only, if the night ended first) until {@link #readingTheFile()}.
+     */
+    public void readingThroughNight(Supplier<Optional<String>> started) {
+        switching.writeLock().lock();
+        try {
+            pool.close();
+            Optional<String> url = Optional.empty();
+            try {
+                url = started.get();
+            } finally {
+                pool = url.map(reads -> open(reads, "night")).orElseGet(() -> open(readOnlyUrl(), "read-only"));
+            }
+        } finally {
+            switching.writeLock().unlock();
+        }
+    }
+
+    /**
+     * When a night in a JVM of its own ends: stops reading through it, calls {@code ended} (which
+     * tells that JVM and waits for it to end), and reads the file read-only again. Requests wait.
+     */
+    public void readingTheFile(Runnable ended) {
+        switching.writeLock().lock();
+        try {
+            pool.close();
+            try {
+                ended.run();
+            } finally {
+                pool = open(readOnlyUrl(), "read-only");
+            }
+        } finally {
+            switching.writeLock().unlock();
         }
     }
 
@@ -171,6 +230,10 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements R
         config.setPassword(password);
         config.setPoolName("nqueens-" + name);
         config.setMaximumPoolSize(readOnlyBetweenRuns ? 8 : 10);
+        if (!url.startsWith("jdbc:h2:file:")) {
+            // A night's server: requests that cannot reach it fail one by one; the pool stands.
+            config.setInitializationFailTimeout(-1);
+        }
         return new HikariDataSource(config);
     }
 

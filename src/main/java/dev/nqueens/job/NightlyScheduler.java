@@ -41,9 +41,13 @@ public final class NightlyScheduler {
      */
     public void runForever(NqueensProperties properties, PrintStream out) {
         NqueensProperties.Schedule schedule = properties.schedule();
-        runForever(schedule.cronExpression(), schedule.zoneId(), () -> new RunRequest.Builder(
-                BoardSizes.parse(properties.sizes()), properties.storageLimits(), false,
-                schedule.timeWindow()), out);
+        runForever(schedule.cronExpression(), schedule.zoneId(), () -> requestFor(properties), out);
+    }
+
+    /** What a scheduled run computes: the configured sizes and levels, in the configured window. */
+    public static RunRequest.Builder requestFor(NqueensProperties properties) {
+        return new RunRequest.Builder(BoardSizes.parse(properties.sizes()), properties.storageLimits(), false,
+                properties.schedule().timeWindow());
     }
 
     /**
