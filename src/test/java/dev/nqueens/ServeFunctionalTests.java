@@ -338,6 +338,60 @@ class ServeFunctionalTests {
         }
     }
 
+    /**
+     * Each night runs in a JVM of its own, started by serve with the job's options (serve's own JVM
+     * keeps the quick compiler and a small heap), and the pages go on answering while it holds the
+     * file: they read through it. SIGTERM to serve stops the night at a chunk boundary.
+     */
+    @Test
+    void aNightRunsInAJvmOfItsOwnWhileThePagesReadThroughIt(@TempDir Path scheduled) throws Exception {
+        String yaml = "nqueens:\n  sizes: 1-12\n  storage:\n    all-up-to: 12\n  schedule:\n    cron: \"*/2 * * * * *\"\n";
+        try (ServedResults schedule = ServedResults.start(scheduled, yaml)) {
+            schedule.serve.awaitLine(line -> line.contains(" run for ") && line.endsWith(" started"),
+                    Duration.ofMinutes(1));
+            ProcessHandle night = null;
+            List<String> nightJvm = List.of();
+            int readDuringTheNight = 0;
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+            while (!schedule.serve.output().contains(" ended ") && System.nanoTime() < deadline) {
+                if (night == null) {
+                    night = ProcessHandle.of(schedule.serve.pid()).orElseThrow().descendants()
+                            .filter(process -> process.info().arguments().map(List::of).orElse(List.of())
+                                    .contains("night")).findFirst().orElse(null);
+                    nightJvm = night == null ? List.of() : night.info().arguments().map(List::of).orElse(List.of());
+                }
+                HttpResponse<byte[]> sizes = schedule.get("/api/sizes");
+                assertThat(sizes.statusCode()).as(ServedResults.text(sizes)).isEqualTo(200);
+                if (night != null && night.isAlive()) {
+                    readDuringTheNight++;
+                }
+                Thread.sleep(50);
+            }
+            assertThat(schedule.serve.output()).contains("ended COMPLETED").contains("published n = 9-12");
+            assertThat(night).as("the night's JVM").isNotNull();
+            assertThat(readDuringTheNight).as("pages read while the night's JVM held the file").isPositive();
+
+            List<String> serveJvm = List.of(Files.readString(Path.of("/proc", String.valueOf(schedule.serve.pid()),
+                    "cmdline")).split("\0"));
+            assertThat(serveJvm).contains("-Xmx256m").filteredOn(NqueensProcess.QUICK_COMPILER::equals)
+                    .as("the launcher's quick compiler, besides the test's").hasSize(2);
+            assertThat(nightJvm).as("the job's options").contains("-XX:PretenureSizeThreshold=512k")
+                    .filteredOn(NqueensProcess.QUICK_COMPILER::equals).as("the test's quick compiler only").hasSize(1);
+
+            // The next night, stopped by serve's SIGTERM while it works: at a chunk boundary, and no JVM left.
+            Files.writeString(scheduled.resolve("config/application.yml"), yaml.replace("1-12", "1-13")
+                    .replace("all-up-to: 12", "all-up-to: 13"));
+            schedule.serve.awaitLine(line -> NqueensProcess.showsProgress(line, 13),
+                    Duration.ofMinutes(1));
+            ProcessHandle second = ProcessHandle.of(schedule.serve.pid()).orElseThrow().descendants().findFirst()
+                    .orElseThrow();
+            NqueensProcess.Result stopped = schedule.serve.terminate();
+            assertThat(stopped.err()).contains("nqueens: stopping at the next chunk boundary; the next run resumes");
+            assertThat(stopped.out()).contains("ended STOPPED").contains("serve stopped.");
+            assertThat(second.isAlive()).isFalse();
+        }
+    }
+
     @Test
     void aFailedLastRunTakesTheNightlyGroupDownButNotTheService(@TempDir Path failed) throws Exception {
         NqueensProcess.Result run = NqueensProcess.run(failed, "run", "--sizes", "1-4");

@@ -80,16 +80,15 @@ class StartupFunctionalTests {
     }
 
     /**
-     * serve hands over to the job's JVM with the heap its configured sizes need (as schedule and
-     * worker do). The launcher remembers that answer under what the settings come from: a restart
-     * with nothing changed starts one JVM, not two, with the same heap; a changed configuration
-     * file asks the quick JVM again; a setting from a file the launcher does not look at (one the
-     * configuration imports) is caught by the job's JVM, which says so, and the next start asks again.
-     * A serve with its schedule off never runs the job: the base heap and the quick compiler alone.
+     * schedule hands over to the job's JVM with the heap its configured sizes need (as worker does).
+     * The launcher remembers that answer under what the settings come from: a restart with nothing
+     * changed starts one JVM, not two, with the same heap; a changed configuration file asks the quick
+     * JVM again; a setting from a file the launcher does not look at (one the configuration imports)
+     * is caught by the job's JVM, which says so, and the next start asks again.
      */
     @Test
-    void serveRestartedWithNothingChangedStartsOneJvmAndAChangedSettingAsksAgain() throws Exception {
-        Path folder = Files.createDirectories(work.resolve("serve-again"));
+    void scheduleRestartedWithNothingChangedStartsOneJvmAndAChangedSettingAsksAgain() throws Exception {
+        Path folder = Files.createDirectories(work.resolve("schedule-again"));
         Path logs = Files.createDirectories(folder.resolve("classes"));
         Files.createDirectories(folder.resolve("config"));
         // A schedule that runs the job on New Year's night only: none during the test.
@@ -97,91 +96,116 @@ class StartupFunctionalTests {
                 + "    import: optional:file:./imported.yml\n";
         Files.writeString(folder.resolve("config/application.yml"), config + "  # sizes in imported.yml\n");
         Files.writeString(folder.resolve("imported.yml"), "nqueens.sizes: 1-8\n");
-        Map<String, String> environment = new HashMap<>(database);
-        // The quick compiler, as in the other tests, after the launcher's options: a JVM the launcher
-        // gives the quick compiler itself has it twice on its command line.
-        environment.put("NQUEENS_JAVA_OPTS", NqueensProcess.QUICK_COMPILER + " -Xlog:class+load=info:file="
-                + logs.resolve("%p.log"));
+        Map<String, String> environment = environment(logs);
 
-        Served first = serve(folder, environment, logs);
+        Started first = start(folder, environment, logs, "schedule");
         assertThat(first.jvms()).as("a quick look, then the job's JVM").isEqualTo(2);
-        Served again = serve(folder, environment, logs);
+        Started again = start(folder, environment, logs, "schedule");
         assertThat(again.jvms()).as("the remembered answer: the job's JVM alone").isEqualTo(1);
-        assertThat(again.heapBytes()).isEqualTo(first.heapBytes());
+        assertThat(again.heapMegabytes()).isEqualTo(first.heapMegabytes());
         assertThat(again.err()).isEmpty();
         assertThat(again.launcherGaveTheQuickCompiler()).as("its nights need the optimizing compiler").isFalse();
 
         // Size 21 is counted: the engine's tables need more heap. The launcher does not read imported.yml.
         Files.writeString(folder.resolve("imported.yml"), "nqueens.sizes: 1-8,21\n");
-        Served stale = serve(folder, environment, logs);
+        Started stale = start(folder, environment, logs, "schedule");
         assertThat(stale.jvms()).isEqualTo(1);
-        assertThat(stale.heapBytes()).isEqualTo(first.heapBytes());
+        assertThat(stale.heapMegabytes()).isEqualTo(first.heapMegabytes());
         assertThat(stale.err()).contains("remembered from an earlier start, but its settings need -Xmx")
                 .contains("the next start asks again");
-        Served asked = serve(folder, environment, logs);
+        Started asked = start(folder, environment, logs, "schedule");
         assertThat(asked.jvms()).as("asked again").isEqualTo(2);
-        assertThat(asked.heapBytes()).isGreaterThan(first.heapBytes() + (64L << 20));
+        assertThat(asked.heapMegabytes()).isGreaterThan(first.heapMegabytes() + 64);
         assertThat(asked.err()).isEmpty();
 
-        // A new configuration file, serve's own profile's: the quick JVM reads it too, and both JVMs agree.
-        Files.writeString(folder.resolve("config/application-serve.yml"), "nqueens.schedule.enabled: false\n");
-        Served web = serve(folder, environment, logs);
-        assertThat(web.jvms()).as("a changed configuration file").isEqualTo(2);
-        assertThat(web.heapBytes()).isEqualTo(first.heapBytes());
-        assertThat(web.launcherGaveTheQuickCompiler()).isTrue();
-        Served webAgain = serve(folder, environment, logs);
-        assertThat(webAgain.jvms()).isEqualTo(1);
-        assertThat(webAgain.launcherGaveTheQuickCompiler()).isTrue();
-        assertThat(webAgain.err()).isEmpty();
+        // A new configuration file: the quick JVM asks again.
+        Files.writeString(folder.resolve("config/application-default.yml"), "nqueens.threads: 2\n");
+        Started changed = start(folder, environment, logs, "schedule");
+        assertThat(changed.jvms()).as("a changed configuration file").isEqualTo(2);
+        assertThat(start(folder, environment, logs, "schedule").jvms()).isEqualTo(1);
     }
 
-    /** One start of serve: how many JVMs it took, its JVM's heap and command line, what it printed on stderr. */
-    private record Served(int jvms, long heapBytes, List<String> jvmOptions, String err) {
+    /**
+     * serve runs each night in a JVM of its own: its own JVM, started at once whatever its settings
+     * (no quick look first), has the quick compiler and the base heap, however large the sizes its
+     * nights count.
+     */
+    @Test
+    void serveStartsOneSmallJvmWithTheQuickCompiler() throws Exception {
+        Path folder = Files.createDirectories(work.resolve("serve-small"));
+        Path logs = Files.createDirectories(folder.resolve("classes"));
+        Files.createDirectories(folder.resolve("config"));
+        Files.writeString(folder.resolve("config/application.yml"),
+                "nqueens:\n  sizes: 1-8,21\n  schedule:\n    cron: '0 0 1 1 *'\n  threads: 1\n");
+        Map<String, String> environment = environment(logs);
+        for (int start = 0; start < 2; start++) {
+            Started serve = start(folder, environment, logs, "serve");
+            assertThat(serve.jvms()).isEqualTo(1);
+            assertThat(serve.launcherGaveTheQuickCompiler()).isTrue();
+            assertThat(serve.heapMegabytes()).isEqualTo(256);
+            assertThat(serve.err()).isEmpty();
+            List<String> loaded = Files.readAllLines(logs.resolve(serve.pid() + ".log"));
+            assertThat(loaded).as("the web server").anyMatch(entry -> entry.contains(" " + TOMCAT))
+                    .as("no job machinery, no migration").noneMatch(entry -> entry.contains(" " + BATCH_STEPS)
+                            || entry.contains(" " + BATCH_OPERATOR) || entry.contains(" " + FLYWAY));
+        }
+    }
+
+    /** The database, and each JVM's class list in a file of its own under {@code logs} (counts the JVMs). */
+    private static Map<String, String> environment(Path logs) {
+        Map<String, String> environment = new HashMap<>(database);
+        // The quick compiler, as in the other tests, after the launcher's options: a JVM the launcher
+        // gives the quick compiler itself has it twice on its command line.
+        environment.put("NQUEENS_JAVA_OPTS", NqueensProcess.QUICK_COMPILER + " -Xlog:class+load=info:file="
+                + logs.resolve("%p.log"));
+        return environment;
+    }
+
+    /** One start of serve or schedule: how many JVMs it took, its JVM's command line, what it printed on stderr. */
+    private record Started(int jvms, long pid, List<String> jvmOptions, String err) {
 
         /** The quick compiler from the launcher's options, besides the test's own (NQUEENS_JAVA_OPTS). */
         boolean launcherGaveTheQuickCompiler() {
             return jvmOptions.stream().filter(NqueensProcess.QUICK_COMPILER::equals).count() == 2;
         }
+
+        /** The maximum heap the launcher gave it (the last -Xmx on its command line), in MB. */
+        long heapMegabytes() {
+            String heap = jvmOptions.stream().filter(option -> option.startsWith("-Xmx")).reduce((a, b) -> b)
+                    .orElseThrow();
+            assertThat(heap).endsWith("m");
+            return Long.parseLong(heap.substring(4, heap.length() - 1));
+        }
     }
 
-    /** Starts serve on a free port (SERVER_PORT: not part of what the launcher remembers the answer under). */
-    private static Served serve(Path folder, Map<String, String> settings, Path logs) throws Exception {
+    /** Starts serve (on a free port, SERVER_PORT) or schedule, waits until it has started, and stops it. */
+    private static Started start(Path folder, Map<String, String> settings, Path logs, String command)
+            throws Exception {
         int port = ServedResults.freePort();
         Map<String, String> environment = new HashMap<>(settings);
-        environment.put("SERVER_PORT", String.valueOf(port));
+        if (command.equals("serve")) {
+            environment.put("SERVER_PORT", String.valueOf(port));
+        }
         long before;
         try (var files = Files.list(logs)) {
             before = files.count();
         }
-        NqueensProcess serve = NqueensProcess.start(folder, environment, "serve");
-        long heap;
+        NqueensProcess started = NqueensProcess.start(folder, environment, command);
         List<String> options;
         try {
-            serve.awaitLine(line -> line.startsWith("Serving http://127.0.0.1:" + port + "/"), Duration.ofMinutes(2));
-            heap = heapOf(port);
-            // The launcher's process, which became the JVM serving (exec).
-            options = List.of(Files.readString(Path.of("/proc", String.valueOf(serve.pid()), "cmdline")).split("\0"));
+            started.awaitLine(line -> command.equals("serve") ? line.startsWith("Serving http://127.0.0.1:" + port + "/")
+                    : line.contains(" schedule '") && line.contains("' started"), Duration.ofMinutes(2));
+            // The launcher's process, which became the JVM (exec).
+            options = List.of(Files.readString(Path.of("/proc", String.valueOf(started.pid()), "cmdline")).split("\0"));
         } catch (Exception | AssertionError e) {
-            serve.kill();
+            started.kill();
             throw e;
         }
-        NqueensProcess.Result stopped = serve.terminate();
-        assertThat(stopped.out()).as(stopped.err()).contains("serve stopped.");
+        NqueensProcess.Result stopped = started.terminate();
+        assertThat(stopped.out()).as(stopped.err()).contains(command.equals("serve") ? "serve stopped." : "schedule stopped");
         try (var files = Files.list(logs)) {
-            return new Served((int) (files.count() - before), heap, options, stopped.err());
+            return new Started((int) (files.count() - before), started.pid(), options, stopped.err());
         }
-    }
-
-    /** The heap's maximum as the served metrics give it (the sum over the heap's pools). */
-    private static long heapOf(int port) throws Exception {
-        java.net.http.HttpResponse<String> metrics = java.net.http.HttpClient.newHttpClient().send(
-                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port
-                        + "/actuator/prometheus")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
-        assertThat(metrics.statusCode()).isEqualTo(200);
-        double sum = metrics.body().lines().filter(line -> line.startsWith("jvm_memory_max_bytes{area=\"heap\""))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
-        assertThat(sum).as(metrics.body()).isPositive();
-        return (long) sum;
     }
 
     /** The classes the JVM(s) of one command line loaded, from {@code -Xlog:class+load}. */
