@@ -23,6 +23,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.batch.core.BatchStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,8 +62,10 @@ final class NightCommand implements Callable<Integer> {
         nqueens.launch().onBehalfOf(serve);
         try (Session job = nqueens.launch().open(ServeCommand.NIGHT, Map.of())) {
             NightlyRun run = job.bean(NightlyRun.class);
+            // Once: under systemd both serve (which passes it on) and this JVM get SIGTERM.
+            AtomicBoolean asked = new AtomicBoolean();
             Runnable stop = () -> {
-                if (run.stopRunning()) {
+                if (!asked.getAndSet(true) && run.stopRunning()) {
                     job.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
                 }
             };

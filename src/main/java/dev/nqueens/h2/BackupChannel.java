@@ -25,12 +25,11 @@ import java.util.Optional;
  * {@link H2Backup}). One request per connection, one line each way: {@code BACKUP <path>} and
  * {@code OK} or {@code ERROR <why>}; requests are served one at a time.
  *
- * <p>Why a socket and not H2's TCP server: a TCP session would hold the database open inside
- * {@code serve} across the switch of its pool from read-only to writable, and the night's run would
- * then find the database read-only (H2 keeps one open database per file and process); and it would
- * take the owner's login (by default {@code sa} without a password) over a port any local account
- * can reach. Here the holder times the backup itself, and only the file's owner can connect: the
- * socket is readable and writable by its owner alone, like the database file it stands for.
+ * <p>Why a socket and not H2's TCP server: that would take the owner's login (by default {@code sa}
+ * without a password) over a port any local account can reach. Here the holder times the backup
+ * itself, and only the file's owner can connect: the socket is readable and writable by its owner
+ * alone, like the database file it stands for. During a night, {@code serve} takes the backup on its
+ * connection to the night's JVM ({@link SwitchingH2DataSource#readingThroughNight}).
  */
 public final class BackupChannel implements AutoCloseable {
 
