@@ -59,8 +59,8 @@ serve_once() {
 }
 
 # serve_up MODE CMD...: medians of the seconds until / answers: started with a new command line
-# (a new port: the launcher asks its quick JVM for the heap first), and started again with the same
-# one (the launcher remembers the answer)
+# (a new port), and started again with the same one (builds before c4202fa handed serve over to a
+# JVM sized for its nights: a new command line asked a quick JVM first; now serve starts one JVM)
 serve_up() {
   local mode="$1"; shift
   local port first=() again=()
