@@ -23,7 +23,10 @@ public final class HolderMarker {
     private static final String DB_SERVER = "db-server";
     private static final String SCHEDULE = "schedule";
     private static final String BACKUP_SOCKET = "backup-socket";
-    /** When the holder's process started: a pid the system gave to another process since is not it. */
+    /**
+     * When the holder's process started, in clock ticks after the boot ({@link #startTicks}): a pid the
+     * system gave to another process since is not it.
+     */
     private static final String STARTED = "started";
 
     private final Path file;
@@ -115,8 +118,7 @@ public final class HolderMarker {
         backups.ifPresent(channel -> values.setProperty(BACKUP_SOCKET, channel.socket().toString()));
         values.setProperty("command", command);
         values.setProperty("pid", String.valueOf(ProcessHandle.current().pid()));
-        ProcessHandle.current().info().startInstant()
-                .ifPresent(started -> values.setProperty(STARTED, started.toString()));
+        startTicks(ProcessHandle.current().pid()).ifPresent(started -> values.setProperty(STARTED, started));
         try {
             Path temporary = target.resolveSibling("." + target.getFileName() + ".partial");
             try (var out = Files.newBufferedWriter(temporary)) {
@@ -139,6 +141,23 @@ public final class HolderMarker {
         backups.ifPresent(BackupChannel::close);
     }
 
+    /**
+     * When process {@code pid} started, in clock ticks after the boot (Linux: field 22 of
+     * {@code /proc/PID/stat}); unlike {@link ProcessHandle.Info#startInstant()}, which adds the boot's
+     * wall-clock time as each JVM reads it, a step of the clock does not move it. Empty where
+     * {@code /proc} does not tell.
+     */
+    static Optional<String> startTicks(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // After the command name in parentheses (which may hold spaces): field 3 (state) onwards.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Optional.of(fields[19]);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
     /** The live process that holds {@code database}, if a marker names one. */
     public static Optional<Holder> liveHolder(H2File database) {
         Path marker = of(database);
@@ -151,7 +170,7 @@ public final class HolderMarker {
             long pid = Long.parseLong(values.getProperty("pid", "-1"));
             String started = values.getProperty(STARTED);
             if (ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(process -> started == null
-                    || process.info().startInstant().map(Object::toString).orElse(started).equals(started)).isEmpty()) {
+                    || startTicks(pid).orElse(started).equals(started)).isEmpty()) {
                 return Optional.empty();
             }
             return Optional.of(new Holder(values.getProperty("command", SERVE), pid, values));
