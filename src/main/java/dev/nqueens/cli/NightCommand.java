@@ -39,6 +39,9 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "night", hidden = true, description = "One night of serve's schedule (started by serve).")
 final class NightCommand implements Callable<Integer> {
 
+    /** How long the night asks again for a file that a reading command has open. */
+    static final long READERS_SECONDS = 30;
+
     @ParentCommand
     NqueensCommand nqueens;
 
@@ -60,26 +63,87 @@ final class NightCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         nqueens.launch().onBehalfOf(serve);
-        try (Session job = nqueens.launch().open(ServeCommand.NIGHT, Map.of())) {
+        try (Session job = openWaitingForReaders()) {
             NightlyRun run = job.bean(NightlyRun.class);
-            // Once: under systemd both serve (which passes it on) and this JVM get SIGTERM.
-            AtomicBoolean asked = new AtomicBoolean();
-            Runnable stop = () -> {
-                if (!asked.getAndSet(true) && run.stopRunning()) {
-                    job.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
-                }
-            };
+            AtomicBoolean ended = new AtomicBoolean();
+            Runnable stop = stopper(run, ended, job.console().err());
             job.onStop(stop, null);
             // serve gone (killed): the night stops at a chunk boundary, as it would with serve stopped.
             Optional<ProcessHandle> parent = ProcessHandle.of(serve);
             parent.ifPresentOrElse(handle -> handle.onExit().thenRun(stop), stop);
             if (reads != null) {
-                job.beanOrElse(SwitchingH2DataSource.class, null).serveReadsDuringRuns(reads, parent);
+                SwitchingH2DataSource file = job.beanOrElse(SwitchingH2DataSource.class, null);
+                if (file == null) {
+                    throw new IllegalStateException("the database is no longer the H2 file serve holds (the settings"
+                            + " changed since serve started): restart serve");
+                }
+                file.serveReadsDuringRuns(reads, parent);
             }
-            NightlyRun.Outcome result = run.run(NightlyScheduler.requestFor(job.settings()).at(at, zone));
+            NightlyRun.Outcome result;
+            try {
+                result = run.run(NightlyScheduler.requestFor(job.settings()).at(at, zone));
+            } finally {
+                ended.set(true);
+            }
             write(result, outcome);
             return result.completed() ? ExitCode.OK : ExitCode.FAILED;
         }
+    }
+
+    /**
+     * The job's session. serve has closed the file for this JVM, but a reading command ({@code sql},
+     * {@code show}) may have opened it read-only in between: the file is asked for again for a while
+     * ({@value #READERS_SECONDS} s) before the night gives up (exit 3).
+     */
+    private Session openWaitingForReaders() {
+        long deadline = System.nanoTime() + READERS_SECONDS * 1_000_000_000L;
+        while (true) {
+            try {
+                return nqueens.launch().open(ServeCommand.NIGHT, Map.of());
+            } catch (RuntimeException e) {
+                if (Failures.of(e, nqueens.launch().database()).exitCode() != ExitCode.BUSY
+                        || System.nanoTime() > deadline) {
+                    throw e;
+                }
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the database", e);
+            }
+        }
+    }
+
+    /**
+     * Stops the run at its next chunk boundary, once (under systemd both serve, which passes it on,
+     * and this JVM get SIGTERM). Asked before the job has begun, it asks again until there is a job
+     * to stop or the night has ended: the run would otherwise forget it.
+     */
+    private static Runnable stopper(NightlyRun run, AtomicBoolean ended, java.io.PrintStream err) {
+        AtomicBoolean asked = new AtomicBoolean();
+        return () -> {
+            if (asked.getAndSet(true)) {
+                return;
+            }
+            Thread asking = new Thread(() -> {
+                try {
+                    while (!ended.get()) {
+                        if (run.stopRunning()) {
+                            err.println("nqueens: stopping at the next chunk boundary; the next run resumes");
+                            return;
+                        }
+                        Thread.sleep(100);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (RuntimeException e) {
+                    // the context is closing: the night has ended
+                }
+            }, "nqueens-night-stop");
+            asking.setDaemon(true);
+            asking.start();
+        };
     }
 
     /** The outcome as {@code serve}'s log line reports it: status, time, window, sizes published, failures. */

@@ -73,7 +73,7 @@ final class NightProcess {
             int[] exit = new int[1];
             if (file.isPresent()) {
                 file.get().readingThroughNight(() -> {
-                    running = start(command);
+                    start(command);
                     return appeared(running, reads).map(NightProcess::url);
                 });
                 appeared(running, reads.resolveSibling("reads.ending"));
@@ -82,8 +82,7 @@ final class NightProcess {
                     exit[0] = waitFor(running);
                 });
             } else {
-                running = start(command);
-                exit[0] = waitFor(running);
+                exit[0] = waitFor(start(command));
             }
             if (Files.exists(outcome)) {
                 return NightCommand.read(outcome);
@@ -113,23 +112,30 @@ final class NightProcess {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JOB_OPTIONS);
         command.add("-Xmx" + Handoff.heapFor(tonight()) / (1 << 20) + "m");
-        // serve's own options (its archive, its logging, -D settings), but not its heap and compiler.
+        // serve's own options (its archive, its logging, -D settings), but not its heap and compiler,
+        // nor what listens on a port serve has (a debugger, JMX); the operator's options last, once,
+        // as the launcher puts them: they win.
+        String words = console.variables().getOrDefault("NQUEENS_JAVA_OPTS", "").strip();
+        List<String> operator = words.isEmpty() ? List.of() : List.of(words.split("\\s+"));
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!(option.startsWith("-Xmx") || option.startsWith("-XX:TieredStopAtLevel")
-                    || option.startsWith("-agentlib:jdwp") || option.startsWith("-XX:AOTCacheOutput")
+            if (!(operator.contains(option) || listens(option) || option.startsWith("-Xmx")
+                    || option.startsWith("-XX:TieredStopAtLevel") || option.startsWith("-XX:AOTCacheOutput")
                     || option.startsWith("-XX:ArchiveClassesAtExit"))) {
                 command.add(option);
             }
         }
-        // The operator's options last, as the launcher puts them: they win.
-        String operator = console.variables().getOrDefault("NQUEENS_JAVA_OPTS", "").strip();
-        if (!operator.isEmpty()) {
-            command.addAll(List.of(operator.split("\\s+")));
-        }
+        operator.stream().filter(option -> !listens(option)).forEach(command::add);
         command.add("-D" + DatabaseServer.BIND_ADDRESS + "=127.0.0.1");
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "night",
-                "--at", request.key().toString(), "--zone", settings.schedule().zoneId().getId(),
-                "--serve", Long.toString(ProcessHandle.current().pid()), "--outcome", outcome.toString()));
+        // The launcher's jar (or `java -jar`'s fat jar) as serve was started: its manifest names Main.
+        String classPath = System.getProperty("java.class.path");
+        if (classPath.endsWith(".jar") && !classPath.contains(java.io.File.pathSeparator)) {
+            command.addAll(List.of("-jar", classPath));
+        } else {
+            command.addAll(List.of("-cp", classPath, Main.class.getName()));
+        }
+        command.addAll(List.of("night", "--at", request.key().toString(), "--zone",
+                settings.schedule().zoneId().getId(), "--serve", Long.toString(ProcessHandle.current().pid()),
+                "--outcome", outcome.toString()));
         if (reads != null) {
             command.addAll(List.of("--reads", reads.toString()));
         }
@@ -150,6 +156,14 @@ final class NightProcess {
         }
     }
 
+    /** An option that makes a JVM listen on a port: serve's JVM has it, the night's would fail on it. */
+    private static boolean listens(String option) {
+        return option.startsWith("-agentlib:jdwp") || option.startsWith("-Xrunjdwp")
+                || option.startsWith("-Dcom.sun.management.jmxremote.port")
+                || option.startsWith("-Dcom.sun.management.jmxremote.rmi.port");
+    }
+
+    /** Starts the night's JVM as {@link #running}; stopped meanwhile, it is told at once. */
     private Process start(List<String> command) {
         if (stopped) {
             throw new IllegalStateException("serve is stopping");
@@ -161,8 +175,12 @@ final class NightProcess {
         builder.environment().remove(Handoff.REMEMBERED);
         try {
             Process process = builder.start();
+            running = process;
             copy(process.getInputStream(), console.out());
             copy(process.getErrorStream(), console.err());
+            if (stopped) {
+                process.toHandle().destroy();
+            }
             return process;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the night's JVM: " + e.getMessage(), e);

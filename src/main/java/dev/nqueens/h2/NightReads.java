@@ -21,8 +21,11 @@ import org.h2.tools.Server;
  */
 final class NightReads implements AutoCloseable {
 
-    /** How long the night waits for serve to stop reading through it. */
-    static final long RELEASE_SECONDS = 30;
+    /**
+     * How long the night waits for serve to stop reading through it: a backup serve takes through it
+     * ends first (during a night they took 8-90 s).
+     */
+    static final long RELEASE_SECONDS = 600;
 
     private final Server server;
     private final Path published;
@@ -36,7 +39,9 @@ final class NightReads implements AutoCloseable {
 
     /** Starts serving {@code file} and writes the URL to read it through to {@code published}, for {@code serve}. */
     static NightReads serve(H2File file, Path published, Optional<ProcessHandle> serve) {
-        String key = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
+        byte[] name = new byte[16];
+        new SecureRandom().nextBytes(name);
+        String key = HexFormat.of().formatHex(name);
         Server server;
         try {
             server = Server.createTcpServer("-tcpPort", "0", "-baseDir", file.path().getParent().toString(),
