@@ -106,11 +106,20 @@ public final class NightlyScheduler {
         stopped.countDown();
     }
 
-    /** @return true if stopped before the time came */
+    /**
+     * Waits until the wall clock reads {@code time}: the wait is timed by the monotonic clock, which
+     * can end it a little before (the run then started, and said so, a second early).
+     *
+     * @return true if stopped before the time came
+     */
     private boolean waitUntil(Instant time) {
-        long millis = Math.max(0, Duration.between(Instant.now(), time).toMillis());
         try {
-            return stopped.await(millis, TimeUnit.MILLISECONDS);
+            for (Duration left; !(left = Duration.between(Instant.now(), time)).isNegative() && !left.isZero(); ) {
+                if (stopped.await(Math.max(1, left.toMillis()), TimeUnit.MILLISECONDS)) {
+                    return true;
+                }
+            }
+            return stopped.getCount() == 0;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return true;

@@ -2,14 +2,27 @@ package dev.nqueens.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.settings.StorageLimits;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.batch.core.BatchStatus;
 import org.junit.jupiter.api.Test;
 
-/** The nightly schedule across daylight-saving changes: no night skipped, none doubled. */
+/**
+ * The nightly schedule across daylight-saving changes: no night skipped, none doubled; and a run
+ * never starts before its scheduled time.
+ */
 class NightlySchedulerTests {
 
     private static final ZoneId BERLIN = ZoneId.of("Europe/Berlin");
@@ -39,5 +52,30 @@ class NightlySchedulerTests {
                 LocalDateTime.of(2026, 12, 1, 2, 0), 2);
         assertThat(runs).containsExactly(ZonedDateTime.of(2026, 12, 2, 2, 0, 0, 0, ZoneId.of("UTC")),
                 ZonedDateTime.of(2026, 12, 3, 2, 0, 0, 0, ZoneId.of("UTC")));
+    }
+
+    @Test
+    void aRunStartsAtItsTimeOrAfterNeverBefore() {
+        List<String> early = new ArrayList<>();
+        AtomicInteger runs = new AtomicInteger();
+        NightlyScheduler[] scheduler = new NightlyScheduler[1];
+        ZoneId utc = ZoneId.of("UTC");
+        scheduler[0] = new NightlyScheduler(request -> {
+            LocalDateTime now = LocalDateTime.now(utc);
+            if (now.isBefore(request.key())) {
+                early.add(now + " < " + request.key());
+            }
+            if (runs.incrementAndGet() == 3) {
+                scheduler[0].stop();
+            }
+            return new NightlyRun.Outcome(BatchStatus.COMPLETED, List.of(), false,
+                    List.of(), Duration.ZERO, false, Set.of(), List.of(), List.of(), 0, false);
+        });
+        scheduler[0].runForever(NqueensProperties.Schedule.cronExpression("* * * * * *"), utc,
+                () -> new RunRequest.Builder(BoardSizes.parse("1"), new StorageLimits(1, 1), false,
+                        Optional.empty()),
+                new PrintStream(OutputStream.nullOutputStream()));
+        assertThat(runs.get()).isEqualTo(3);
+        assertThat(early).as("runs started before their time").isEmpty();
     }
 }
