@@ -174,10 +174,18 @@ final class NightProcess {
         builder.environment().remove(Handoff.FILE);
         builder.environment().remove(Handoff.REMEMBERED);
         try {
+            // serve's own output: the night writes to it directly, so that nothing is lost if serve
+            // dies first; a test's console (a command run in its JVM) gets a copy.
+            boolean own = console == Console.systemConsole();
+            if (own) {
+                builder.redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT);
+            }
             Process process = builder.start();
             running = process;
-            copy(process.getInputStream(), console.out());
-            copy(process.getErrorStream(), console.err());
+            if (!own) {
+                copy(process.getInputStream(), console.out());
+                copy(process.getErrorStream(), console.err());
+            }
             if (stopped) {
                 process.toHandle().destroy();
             }
@@ -235,7 +243,7 @@ final class NightProcess {
         }
     }
 
-    /** Copies the night's output to serve's as it comes; {@link #waitFor} waits for the last of it. */
+    /** Copies the night's output to a test's console as it comes; {@link #waitFor} waits for the last of it. */
     private void copy(InputStream from, PrintStream to) {
         Thread copier = new Thread(() -> {
             byte[] buffer = new byte[8192];
