@@ -40,7 +40,6 @@ final class Launch {
     private final Console console;
     private Database database;
     private boolean debug;
-    private long holder = -1;
 
     Launch(Console console) {
         this.console = console;
@@ -53,14 +52,6 @@ final class Launch {
 
     boolean debug() {
         return debug;
-    }
-
-    /**
-     * {@code night}: the command writes on behalf of the process {@code pid} ({@code serve}), which
-     * holds the H2 file and has closed it for the command: its marker does not refuse the command.
-     */
-    void onBehalfOf(long pid) {
-        this.holder = pid;
     }
 
     Console console() {
@@ -113,10 +104,7 @@ final class Launch {
         Database.Access access = switch (needs.database()) {
             // serve holds the file itself (and switches it to writing for its runs): never through db-server.
             case READ -> database.reading(!needs.web());
-            case WRITE -> {
-                database.refuseWhileHeld(holder);
-                yield database.writing();
-            }
+            case WRITE -> database.writing();
             default -> migrating();
         };
         SingleConnectionDataSource connection = needs.database() == Needs.Database.MIGRATE ? null : access.dataSource();
@@ -144,9 +132,8 @@ final class Launch {
         }
     }
 
-    /** A killed run's H2 file is rebuilt before anything else opens it; a held one is refused first. */
+    /** A killed run's H2 file is rebuilt before anything else opens it (a held one is refused first). */
     private Database.Access migrating() {
-        database.refuseWhileHeld(holder);
         Database.Access access = database.migrating();
         database.h2File().ifPresent(file -> new H2CrashRecovery(file, database.username(), database.password(),
                 console.out()).recoverIfNeeded());

@@ -62,7 +62,6 @@ final class NightCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        nqueens.launch().onBehalfOf(serve);
         try (Session job = openWaitingForReaders()) {
             NightlyRun run = job.bean(NightlyRun.class);
             AtomicBoolean ended = new AtomicBoolean();

@@ -111,7 +111,6 @@ final class RunCommand implements Callable<Integer> {
             if (settings.clusterMode() || database.h2File().map(file -> !Files.exists(file.dataFile())).orElse(false)) {
                 return Handoff.handOver(handoff, Handoff.BASE_HEAP);
             }
-            database.refuseWhileHeld(-1);
             SingleConnectionDataSource dataSource = database.writing().dataSource();
             try {
                 try {

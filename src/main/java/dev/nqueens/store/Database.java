@@ -72,12 +72,14 @@ public record Database(String url, String username, String password, NqueensProp
 
     /**
      * The URL a command that writes rows but never creates the database connects with: the
-     * configured one, an H2 file only if it exists.
+     * configured one, an H2 file only if it exists and no other long-running command holds it.
      *
      * @throws UnavailableException if no driver takes the URL, or the H2 file does not exist
+     * @throws BusyException if a long-running command holds the H2 file ({@link #refuseWhileHeld})
      */
     public Access writing() {
         requireDriver();
+        refuseWhileHeld();
         Optional<H2File> file = h2File();
         if (file.isPresent() && !Files.exists(file.get().dataFile())) {
             throw missing();
@@ -90,22 +92,25 @@ public record Database(String url, String username, String password, NqueensProp
      * file that does not exist yet.
      *
      * @throws UnavailableException if no driver takes the URL
+     * @throws BusyException if a long-running command holds the H2 file ({@link #refuseWhileHeld})
      */
     public Access migrating() {
         requireDriver();
+        refuseWhileHeld();
         return new Access(url, username, password);
     }
 
     /**
      * Refuses a command that writes (exit 3) while a long-running command holds the H2 file, as its
      * marker says ({@link HolderMarker}), even in a moment it has the file closed: while {@code serve}
-     * hands the file to a night's JVM, a {@code run} from the shell must not take it.
+     * hands the file to a night's JVM, a {@code run} from the shell must not take it. A process the
+     * holder started writes for it (that night's JVM, started by {@code serve}).
      *
-     * @param holder the pid of the holder the command writes for ({@code night}: {@code serve}'s), or -1
      * @throws BusyException naming the holder
      */
-    public void refuseWhileHeld(long holder) {
-        h2File().flatMap(HolderMarker::liveHolder).filter(live -> live.pid() != holder).ifPresent(live -> {
+    private void refuseWhileHeld() {
+        long parent = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);
+        h2File().flatMap(HolderMarker::liveHolder).filter(live -> live.pid() != parent).ifPresent(live -> {
             throw BusyException.inUse(shownUrl(), live.describe());
         });
     }

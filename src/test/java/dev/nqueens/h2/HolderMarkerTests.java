@@ -10,6 +10,7 @@ import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.store.Database;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The holder marker names a live holder, not a process that has its pid since; and a command that
- * writes is refused while a live holder's marker names the file, unless it writes for that holder
- * (a night's JVM for {@code serve}).
+ * writes is refused while a live holder's marker names the file, unless the holder started it
+ * (a night's JVM, started by {@code serve}).
  */
 class HolderMarkerTests {
 
@@ -36,7 +37,7 @@ class HolderMarkerTests {
     }
 
     @Test
-    void aLiveHolderIsNamedAndAWriterRefusedUnlessItWritesForIt() {
+    void aLiveHolderIsNamedAndAWriterRefusedUnlessItWritesForIt() throws Exception {
         HolderMarker.schedule(file, "0 2 * * *", Optional.empty());
         long pid = ProcessHandle.current().pid();
         assertThat(HolderMarker.liveHolder(file)).hasValueSatisfying(holder -> {
@@ -44,13 +45,24 @@ class HolderMarkerTests {
             assertThat(holder.command()).isEqualTo("schedule");
         });
 
-        Database database = new Database(file.url(), "sa", "", new NqueensProperties.DbServer(5435, 9092, "r", "r"));
-        assertThatThrownBy(() -> database.refuseWhileHeld(-1)).isInstanceOf(BusyException.class)
-                .hasMessage("the database " + database.shownUrl() + " is in use by `nqueens schedule` (pid " + pid
-                        + "), which runs the nightly job itself on its schedule '0 2 * * *': stop it for a run from the"
-                        + " shell; one run at a time")
-                .satisfies(e -> assertThat(((BusyException) e).exitCode()).isEqualTo(ExitCode.BUSY));
-        database.refuseWhileHeld(pid);
+        Files.createFile(file.dataFile());
+        Database database = database();
+        for (Runnable writer : List.<Runnable>of(database::writing, database::migrating)) {
+            assertThatThrownBy(writer::run).isInstanceOf(BusyException.class)
+                    .hasMessage("the database " + database.shownUrl() + " is in use by `nqueens schedule` (pid " + pid
+                            + "), which runs the nightly job itself on its schedule '0 2 * * *': stop it for a run from"
+                            + " the shell; one run at a time")
+                    .satisfies(e -> assertThat(((BusyException) e).exitCode()).isEqualTo(ExitCode.BUSY));
+        }
+
+        // The holder is the process that started this one (as serve starts a night's JVM): it writes for it.
+        ProcessHandle parent = ProcessHandle.current().parent().orElseThrow();
+        Files.writeString(marker, Files.readString(marker).replaceAll("pid=.*", "pid=" + parent.pid())
+                .replaceAll("started=.*", "started=" + HolderMarker.startTicks(parent.pid()).orElseThrow()));
+        assertThat(HolderMarker.liveHolder(file)).hasValueSatisfying(holder ->
+                assertThat(holder.pid()).isEqualTo(parent.pid()));
+        assertThat(database.writing().url()).startsWith(file.url());
+        assertThat(database.migrating().url()).isEqualTo(file.url());
     }
 
     @Test
@@ -61,9 +73,14 @@ class HolderMarkerTests {
 
         Files.writeString(marker, written.replaceAll("started=.*", "started=1"));
         assertThat(HolderMarker.liveHolder(file)).as("same pid, another start").isEmpty();
-        new Database(file.url(), "sa", "", new NqueensProperties.DbServer(5435, 9092, "r", "r")).refuseWhileHeld(-1);
+        Files.createFile(file.dataFile());
+        assertThat(database().writing().url()).startsWith(file.url());
 
         Files.writeString(marker, written.replaceAll("started=.*\\n", ""));
         assertThat(HolderMarker.liveHolder(file)).as("a marker of a build before: the pid alone").isPresent();
+    }
+
+    private Database database() {
+        return new Database(file.url(), "sa", "", new NqueensProperties.DbServer(5435, 9092, "r", "r"));
     }
 }
