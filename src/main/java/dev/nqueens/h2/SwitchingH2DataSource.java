@@ -146,18 +146,7 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements R
      * file, read-only, if the night ended first) until {@link #readingTheFile()}.
      */
     public void readingThroughNight(Supplier<Optional<String>> started) {
-        switching.writeLock().lock();
-        try {
-            pool.close();
-            Optional<String> url = Optional.empty();
-            try {
-                url = started.get();
-            } finally {
-                pool = url.map(reads -> open(reads, "night")).orElseGet(() -> open(readOnlyUrl(), "read-only"));
-            }
-        } finally {
-            switching.writeLock().unlock();
-        }
+        closedWhile(started);
     }
 
     /**
@@ -165,13 +154,22 @@ public final class SwitchingH2DataSource extends AbstractDataSource implements R
      * tells that JVM and waits for it to end), and reads the file read-only again. Requests wait.
      */
     public void readingTheFile(Runnable ended) {
+        closedWhile(() -> {
+            ended.run();
+            return Optional.empty();
+        });
+    }
+
+    /** Closes the pool, calls {@code work}, and opens the URL it returns, or the file read-only. Requests wait. */
+    private void closedWhile(Supplier<Optional<String>> work) {
         switching.writeLock().lock();
         try {
             pool.close();
+            Optional<String> url = Optional.empty();
             try {
-                ended.run();
+                url = work.get();
             } finally {
-                pool = open(readOnlyUrl(), "read-only");
+                pool = url.map(reads -> open(reads, "night")).orElseGet(() -> open(readOnlyUrl(), "read-only"));
             }
         } finally {
             switching.writeLock().unlock();
