@@ -2,15 +2,15 @@ package dev.nqueens.cli;
 
 import dev.nqueens.failure.ExitCode;
 import dev.nqueens.h2.SwitchingH2DataSource;
+import dev.nqueens.h2.WholeFile;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -155,14 +155,10 @@ final class NightCommand implements Callable<Integer> {
         for (int i = 0; i < outcome.failures().size(); i++) {
             lines.setProperty("failure." + i, outcome.failures().get(i));
         }
-        Path partial = file.resolveSibling(file.getFileName() + ".partial");
-        try (Writer writer = Files.newBufferedWriter(partial)) {
-            lines.store(writer, null);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
         try {
-            Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            StringWriter text = new StringWriter();
+            lines.store(text, null);
+            WholeFile.write(file, text.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -2,9 +2,9 @@ package dev.nqueens.h2;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -120,11 +120,9 @@ public final class HolderMarker {
         values.setProperty("pid", String.valueOf(ProcessHandle.current().pid()));
         startTicks(ProcessHandle.current().pid()).ifPresent(started -> values.setProperty(STARTED, started));
         try {
-            Path temporary = target.resolveSibling("." + target.getFileName() + ".partial");
-            try (var out = Files.newBufferedWriter(temporary)) {
-                values.store(out, "nqueens " + command + " holds this database");
-            }
-            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            StringWriter text = new StringWriter();
+            values.store(text, "nqueens " + command + " holds this database");
+            WholeFile.write(target, text.toString());
         } catch (IOException e) {
             // Only the wording of a refused run, and backups through the holder, depend on it.
         }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.sql.SQLException;
 import java.util.HexFormat;
@@ -50,9 +49,7 @@ final class NightReads implements AutoCloseable {
             throw new IllegalStateException("cannot serve the database to serve during the night: " + e.getMessage(), e);
         }
         try {
-            Path partial = published.resolveSibling(published.getFileName() + ".partial");
-            Files.writeString(partial, "jdbc:h2:tcp://127.0.0.1:" + server.getPort() + "/" + key + ";IFEXISTS=TRUE");
-            Files.move(partial, published, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            WholeFile.write(published, "jdbc:h2:tcp://127.0.0.1:" + server.getPort() + "/" + key + ";IFEXISTS=TRUE");
         } catch (IOException e) {
             server.stop();
             throw new UncheckedIOException("cannot tell serve where to read during the night: " + e.getMessage(), e);
