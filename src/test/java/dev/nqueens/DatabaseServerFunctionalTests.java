@@ -63,7 +63,7 @@ class DatabaseServerFunctionalTests {
         // Even the owner's login cannot write: the file itself is open read-only.
         try (Connection owner = DriverManager.getConnection(h2, "sa", "");
                 Statement statement = owner.createStatement()) {
-            assertThatThrownBy(() -> statement.executeUpdate("DELETE FROM stored_solution"))
+            assertThatThrownBy(() -> statement.executeUpdate("DELETE FROM stored_generation"))
                     .isInstanceOf(SQLException.class).hasMessageContaining("read only");
         }
         assertThatThrownBy(() -> DriverManager.getConnection(h2, "reader", "wrong")).isInstanceOf(SQLException.class);

@@ -53,8 +53,8 @@ class H2FileSizeFunctionalTests {
         assertVerifies();
         try (Connection db = DriverManager.getConnection(TestDatabases.h2Url(database()), "sa", "")) {
             assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 13")).isEqualTo(73_712);
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM stored_fundamental WHERE n = 13"))
-                    .as("the generation of 13 stored as classes only is gone").isEqualTo(9_233);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM stored_generation WHERE n = 13"))
+                    .as("the generation of 13 stored as classes only is gone").isEqualTo(1);
             assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM building_generation")).isZero();
         }
     }

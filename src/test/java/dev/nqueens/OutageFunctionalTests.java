@@ -207,7 +207,7 @@ class OutageFunctionalTests {
         assertExactlyTheKnownValues(14, 15);
         assertThat(query("SELECT COUNT(*) FROM fundamental_solution WHERE n = 15"))
                 .isEqualTo(Reference.counts(15).fundamental());
-        assertThat(query("SELECT COUNT(DISTINCT class_ordinal) FROM stored_fundamental WHERE n = 15"))
+        assertThat(query("SELECT COUNT(DISTINCT placement) FROM fundamental_solution WHERE n = 15"))
                 .isEqualTo(Reference.counts(15).fundamental());
         assertOnlyTheProductsOwnLines(run);
         verify();

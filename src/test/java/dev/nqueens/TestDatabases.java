@@ -42,6 +42,32 @@ public final class TestDatabases {
     }
 
     /**
+     * The tables of size {@code n}'s generation: the published one, else the one being built.
+     *
+     * @return {@code solution_nNN_gG} and {@code fundamental_nNN_gG}
+     */
+    public static Tables tablesOf(Connection db, int n) throws SQLException {
+        long generation = count(db, "SELECT COALESCE((SELECT generation FROM board_summary WHERE n = " + n
+                + "), (SELECT generation FROM building_generation WHERE n = " + n + "), 0)");
+        if (generation == 0) {
+            throw new IllegalStateException("n=" + n + " has no generation");
+        }
+        return new Tables(n, (int) generation);
+    }
+
+    /** The tables of generation {@code generation} of size {@code n}. */
+    public record Tables(int n, int generation) {
+
+        public String solutions() {
+            return dev.nqueens.store.GenerationTables.solutionTable(n, generation);
+        }
+
+        public String classes() {
+            return dev.nqueens.store.GenerationTables.fundamentalTable(n, generation);
+        }
+    }
+
+    /**
      * The URL tests open an H2 file with. {@code MAX_COMPACT_TIME=0}, as in the product's default
      * URL: a test that reads the jar's database must not rewrite it when it closes. H2 2.3.232
      * compacts the file on close by default, and under the test JVM's {@code -ea} that compaction
@@ -51,7 +77,7 @@ public final class TestDatabases {
      */
     public static String h2Url(Path file) {
         return "jdbc:h2:file:" + file.toAbsolutePath()
-                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;MAX_COMPACT_TIME=0";
+                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;MAX_COMPACT_TIME=0;COMPRESS=TRUE";
     }
 
     public static void useH2(DynamicPropertyRegistry registry, Path folder) {

@@ -164,7 +164,7 @@ class WindowFunctionalTests {
             }
             for (int n = 1; n <= 13; n++) {
                 long total = Reference.counts(n).total();
-                assertThat(count(db, "SELECT COUNT(DISTINCT placement) FROM stored_solution WHERE n = " + n))
+                assertThat(count(db, "SELECT COUNT(DISTINCT placement) FROM " + TestDatabases.tablesOf(db, n).solutions()))
                         .isEqualTo(total);
                 assertThat(count(db, "SELECT COALESCE(SUM(write_count), 0) FROM batch_step_execution WHERE step_name = '"
                         + String.format("solveSize:n%02d", n) + "'")).as("n=%d stored once, resumed at its last chunk",

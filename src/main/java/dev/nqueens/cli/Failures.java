@@ -1,5 +1,7 @@
 package dev.nqueens.cli;
 
+import dev.nqueens.export.ExportException;
+import dev.nqueens.failure.DiskFull;
 import dev.nqueens.failure.BusyException;
 import dev.nqueens.failure.ExitCode;
 import dev.nqueens.failure.Failure;
@@ -41,6 +43,13 @@ final class Failures {
         Failure product = cause(failure, Failure.class);
         if (product != null) {
             return new Outcome(product.exitCode(), product.getMessage());
+        }
+        if (DiskFull.isCause(failure)) {
+            ExportException export = cause(failure, ExportException.class);
+            String place = export != null ? "the export folder " + export.folder()
+                    : database.flatMap(Database::h2File).map(file -> "the H2 file " + file.dataFile())
+                            .orElse("the database");
+            return new Outcome(ExitCode.FAILED, DiskFull.describe(failure, place));
         }
         PortInUseException port = cause(failure, PortInUseException.class);
         if (port != null) {

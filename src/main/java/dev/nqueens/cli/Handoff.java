@@ -1,5 +1,8 @@
 package dev.nqueens.cli;
 
+import dev.nqueens.job.SizePlan;
+import dev.nqueens.job.ShortRun;
+import java.util.List;
 import dev.nqueens.count.CountingEngine;
 import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.settings.NqueensProperties;
@@ -107,14 +110,14 @@ final class Handoff {
 
     /**
      * The heap of a JVM that runs the job on the configured sizes (schedule's, worker's, a night of
-     * serve's): the base, and the engine's for the largest counted size.
+     * serve's): the base, the engine's for the largest counted size and the enumeration's for the
+     * largest size stored row by row.
      */
     static long heapFor(NqueensProperties settings) {
         StorageLimits limits = settings.storageLimits();
-        long engine = BoardSizes.parse(settings.sizes()).sizes().stream()
-                .filter(n -> limits.levelOf(n) == StoredLevel.COUNT).max(Integer::compare)
-                .map(n -> CountingEngine.heapBytesNeeded(n, settings.effectiveThreads())).orElse(0L);
-        return BASE_HEAP + engine;
+        List<SizePlan> all = BoardSizes.parse(settings.sizes()).sizes().stream()
+                .map(n -> new SizePlan(n, limits.levelOf(n), SizePlan.Action.COMPUTE)).toList();
+        return BASE_HEAP + ShortRun.heapBytesNeeded(all, settings.effectiveThreads());
     }
 
     /** Writes the options of the job's JVM and returns the exit code that asks the launcher to start it. */

@@ -108,8 +108,10 @@ final class RunCommand implements Callable<Integer> {
             NqueensProperties settings = session.settings();
             RunRequest request = request(settings);
             Database database = session.database();
+            long fromScratch = Handoff.BASE_HEAP + ShortRun.heapBytesNeeded(ShortRun.planFromScratch(request),
+                    settings.effectiveThreads());
             if (settings.clusterMode() || database.h2File().map(file -> !Files.exists(file.dataFile())).orElse(false)) {
-                return Handoff.handOver(handoff, Handoff.BASE_HEAP);
+                return Handoff.handOver(handoff, fromScratch);
             }
             SingleConnectionDataSource dataSource = database.writing().dataSource();
             try {
@@ -117,17 +119,17 @@ final class RunCommand implements Callable<Integer> {
                     SchemaCheck.check(dataSource);
                 } catch (SchemaCheck.SchemaMismatchException | SQLException e) {
                     // The job's JVM migrates the schema, or says why it cannot.
-                    return Handoff.handOver(handoff, Handoff.BASE_HEAP);
+                    return Handoff.handOver(handoff, fromScratch);
                 }
                 ShortRun shortRun = new ShortRun(dataSource);
                 List<SizePlan> plan = shortRun.plan(request);
                 if (!shortRun.suffices(plan)) {
-                    return Handoff.handOver(handoff, Handoff.BASE_HEAP + ShortRun.largestCounted(plan)
-                            .map(n -> CountingEngine.heapBytesNeeded(n, settings.effectiveThreads())).orElse(0L));
+                    return Handoff.handOver(handoff, Handoff.BASE_HEAP
+                            + ShortRun.heapBytesNeeded(plan, settings.effectiveThreads()));
                 }
                 announce(settings, request, session.console().out());
                 return report(shortRun.run(request, plan, Path.of(settings.outputDir())), settings,
-                        new SolutionStore(new JdbcTemplate(dataSource)), session.console());
+                        SolutionStore.of(new JdbcTemplate(dataSource)), session.console());
             } finally {
                 dataSource.destroy();
             }

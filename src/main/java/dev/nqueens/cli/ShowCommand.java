@@ -47,7 +47,7 @@ final class ShowCommand implements Callable<Integer> {
         int n = Options.size("show", size);
         long most = limit == null ? Long.MAX_VALUE : Options.positive("--limit", limit, "a whole number of solutions >= 1");
         try (Session session = nqueens.launch().open(NEEDS, java.util.Map.of())) {
-            return show(n, most, new SolutionStore(new JdbcTemplate(session.dataSource())), session.console().out(),
+            return show(n, most, SolutionStore.of(new JdbcTemplate(session.dataSource())), session.console().out(),
                     session.console().err());
         }
     }

@@ -2,6 +2,8 @@ package dev.nqueens.cli;
 
 import dev.nqueens.failure.ExitCode;
 import dev.nqueens.settings.KnownCounts;
+import dev.nqueens.store.GenerationTables;
+import dev.nqueens.store.Generations;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.verify.StoredDataVerifier;
 import dev.nqueens.verify.VerificationReport;
@@ -29,7 +31,9 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
             JdbcTemplate jdbc = new JdbcTemplate(session.dataSource());
-            VerificationReport report = new StoredDataVerifier(new SolutionStore(jdbc), jdbc, KnownCounts.load())
+            GenerationTables tables = GenerationTables.of(jdbc);
+            VerificationReport report = new StoredDataVerifier(new SolutionStore(jdbc, tables),
+                    new Generations(jdbc, tables), tables, jdbc, KnownCounts.load())
                     .verify(Path.of(session.settings().outputDir()));
             session.console().out().print(report.render());
             return report.allPassed() ? ExitCode.OK : ExitCode.FAILED;

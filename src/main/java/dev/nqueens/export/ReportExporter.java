@@ -1,8 +1,6 @@
 package dev.nqueens.export;
 
 import dev.nqueens.store.BoardSummary;
-import dev.nqueens.store.RepresentativeRow;
-import dev.nqueens.store.SolutionRow;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;
 import java.io.IOException;
@@ -17,8 +15,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.springframework.stereotype.Component;
-import tools.jackson.core.JsonGenerator;
-import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.SequenceWriter;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,7 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
  * and SHA-256, and last {@code SHA256SUMS} with the same digests (and the manifest's) in the format
  * of {@code sha256sum}, so {@code sha256sum -c --ignore-missing SHA256SUMS} checks whatever was
  * downloaded. Rows are streamed from the database to the files; memory use does not grow with
- * the size. A file whose bytes did not change is not rewritten (see {@link AtomicReportFile}).
+ * the size, and each size's two files are written from one read of its rows ({@link SizeFiles}). A
+ * file whose bytes did not change is not rewritten (see {@link AtomicReportFile}).
  */
 @Component
 public class ReportExporter {
@@ -46,7 +43,6 @@ public class ReportExporter {
 
     private final SolutionStore store;
     private final JsonMapper json = Rows.JSON;
-    private final ObjectWriter lines = Rows.JSON.writer().with(new LinePerElementPrinter());
 
     public ReportExporter(SolutionStore store) {
         this.store = store;
@@ -72,7 +68,7 @@ public class ReportExporter {
      * Exports every stored size into {@code folder} (created if missing) and returns the manifest
      * entries, then the manifest's and the checksum list's.
      *
-     * @throws UncheckedIOException if a file cannot be written; files already complete stay
+     * @throws ExportException if a file cannot be written; files already complete stay
      */
     public List<ManifestEntry> exportAll(Path folder) {
         try {
@@ -91,10 +87,10 @@ public class ReportExporter {
                     .forEach(row -> writer.write(row))));
             for (BoardSummary summary : summaries) {
                 if (summary.stored() == StoredLevel.ALL) {
-                    files.addAll(exportSolutions(folder, summary));
+                    files.addAll(SizeFiles.solutions(folder, summary, store));
                 }
                 if (summary.stored() != StoredLevel.COUNT) {
-                    files.addAll(exportRepresentatives(folder, summary));
+                    files.addAll(SizeFiles.classes(folder, summary, store));
                 }
             }
             Manifest manifest = new Manifest(
@@ -106,7 +102,7 @@ public class ReportExporter {
             all.add(write(folder.resolve(CHECKSUMS), out -> out.write(checksums(summed))));
             return all;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot export to " + folder + ": " + e.getMessage(), e);
+            throw new ExportException(folder, e);
         }
     }
 
@@ -165,50 +161,6 @@ public class ReportExporter {
                 Files.deleteIfExists(file);
             }
         }
-    }
-
-    private List<ManifestEntry> exportSolutions(Path folder, BoardSummary summary) throws IOException {
-        int n = summary.n();
-        ManifestEntry jsonFile = write(folder.resolve(solutionsName(n) + ".json"), out -> {
-            try (JsonGenerator generator = lines.createGenerator(out)) {
-                startSizeDocument(generator, summary, "solutions");
-                store.forEachSolution(n, Long.MAX_VALUE, generator::writePOJO);
-                endSizeDocument(generator);
-            }
-        });
-        ManifestEntry csvFile = writeCsv(folder.resolve(solutionsName(n) + ".csv"), SolutionRow.class,
-                writer -> store.forEachSolution(n, Long.MAX_VALUE, writer::write));
-        return List.of(jsonFile, csvFile);
-    }
-
-    private List<ManifestEntry> exportRepresentatives(Path folder, BoardSummary summary) throws IOException {
-        int n = summary.n();
-        ManifestEntry jsonFile = write(folder.resolve(fundamentalName(n) + ".json"), out -> {
-            try (JsonGenerator generator = lines.createGenerator(out)) {
-                startSizeDocument(generator, summary, "classes");
-                store.forEachRepresentative(n, Long.MAX_VALUE, generator::writePOJO);
-                endSizeDocument(generator);
-            }
-        });
-        ManifestEntry csvFile = writeCsv(folder.resolve(fundamentalName(n) + ".csv"), RepresentativeRow.class,
-                writer -> store.forEachRepresentative(n, Long.MAX_VALUE, writer::write));
-        return List.of(jsonFile, csvFile);
-    }
-
-    /** Opens {@code {"n":8,"total_solutions":92,"fundamental_solutions":12,"<arrayName>":[}. */
-    private static void startSizeDocument(JsonGenerator generator, BoardSummary summary, String arrayName) {
-        generator.writeStartObject();
-        generator.writeNumberProperty("n", summary.n());
-        generator.writeNumberProperty("total_solutions", summary.totalSolutions());
-        generator.writeNumberProperty("fundamental_solutions", summary.fundamentalSolutions());
-        generator.writeName(arrayName);
-        generator.writeStartArray();
-    }
-
-    private static void endSizeDocument(JsonGenerator generator) {
-        generator.writeEndArray();
-        generator.writeEndObject();
-        generator.writeRaw('\n');
     }
 
     private interface Body {

@@ -74,6 +74,9 @@ public final class H2Compaction {
         }
     }
 
+    /** A file whose live data is at least this share of it is not compacted: at most 1.67 times its data. */
+    static final double LIVE_SHARE_KEPT = 0.6;
+
     /** Files smaller than this are left as they are: their overhead costs little. */
     static final long SMALL_FILE = 4L << 20;
 
@@ -93,9 +96,11 @@ public final class H2Compaction {
     }
 
     /**
-     * Compacts the file if a run grew it by more than a tenth since it was opened (it then holds
-     * the pages the run rewrote, uncompressed, and old versions of them), or if less than three
-     * quarters of it is live data as H2 counts it; files under {@value #SMALL_FILE} bytes never. A
+     * Compacts the file if less than {@value #LIVE_SHARE_KEPT} of it is live data as H2 counts it
+     * (the rest: old versions of pages, tables dropped), or, when its URL does not have H2 compress
+     * what it writes ({@code COMPRESS=TRUE}, as the default URL does), if a run grew it by more than a
+     * tenth since it was opened (it then holds the pages the run wrote uncompressed, about twice
+     * what {@code SHUTDOWN COMPACT} makes of them); files under {@value #SMALL_FILE} bytes never. A
      * run that computed nothing (a night with every size published) grows it by some kilobytes.
      *
      * @param sizeWhenOpened the file's size when the run opened it
@@ -111,13 +116,19 @@ public final class H2Compaction {
                 return Optional.empty();
             }
             OptionalDouble live = liveShare();
-            if (live.isEmpty() || size <= sizeWhenOpened + sizeWhenOpened / 10 && live.getAsDouble() >= 0.75) {
+            boolean grownUncompressed = !compresses() && size > sizeWhenOpened + sizeWhenOpened / 10;
+            if (live.isEmpty() || !grownUncompressed && live.getAsDouble() >= LIVE_SHARE_KEPT) {
                 return Optional.empty();
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + data + ": " + e.getMessage(), e);
         }
         return compact();
+    }
+
+    /** Whether the URL has H2 compress the pages it writes. */
+    private boolean compresses() {
+        return file.settings().toUpperCase(java.util.Locale.ROOT).replace(" ", "").contains(";COMPRESS=TRUE");
     }
 
     /**

@@ -23,7 +23,7 @@ import java.util.Optional;
  * marks (seen as locks that never go away, or a table and its indexes that disagree). A logical
  * copy — {@code SCRIPT} to a dump, {@code RUNSCRIPT} into a fresh file — writes every row anew,
  * with fresh indexes and no transaction marks. The copy still holds the killed chunk's stray
- * rows; the resumed step cuts them off (see {@link SolutionStore#trimToCommittedPrefix}).
+ * rows; the resumed step cuts them off (see {@link SolutionStore#trimToCheckpoint}).
  *
  * <p>When: a Spring Batch execution or step is still marked as running while this process holds
  * the file (an embedded H2 file admits one process, so no run is alive). A clean stop (SIGTERM)

@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import dev.nqueens.failure.DiskFull;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
@@ -31,6 +32,10 @@ public final class LostDatabase {
      * as the application exception, is looked at too.
      */
     public static boolean isCause(Throwable failure) {
+        if (DiskFull.isCause(failure)) {
+            // The database went away because its disk is full (H2 closes the file): waiting brings nothing back.
+            return false;
+        }
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof LostDatabaseException || t instanceof SQLTransientConnectionException
                     || t instanceof SQLRecoverableException) {

@@ -4,6 +4,7 @@ import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.store.CountUnits;
+import dev.nqueens.store.GenerationLoader;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.Generations;
 import dev.nqueens.store.StoredLevel;
@@ -37,7 +38,8 @@ import org.springframework.transaction.PlatformTransactionManager;
 /**
  * The nightly job, top to bottom. The run's plan (a job parameter) says what each size needs.
  * {@code solve} stores the sizes kept row by row: one {@code solveSize} partition per size
- * (stack backtracker → symmetry reducer → JDBC batch insert); {@code count} counts the sizes kept
+ * (stack backtracker and symmetry reducer, a batch ahead on a thread of their own → the
+ * database's bulk load: H2 batches, PostgreSQL {@code COPY}); {@code count} counts the sizes kept
  * as counts only, each dealt into {@code countPart} partitions of the counting engine's work units.
  * The partitions run where the {@link PartitionExecution} says: on a local thread pool, or on the
  * workers of a cluster. While they run, the {@link PartitionMonitor} publishes each size as soon
@@ -88,13 +90,12 @@ public class NightlyJobConfiguration {
 
     @Bean
     Step solveSize(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            SolutionReader solutionReader, ClassifyingProcessor classifyingProcessor, SolutionWriter solutionWriter,
-            NqueensProperties properties, RunControl runControl) {
+            SolutionReader solutionReader, SolutionWriter solutionWriter, NqueensProperties properties,
+            RunControl runControl) {
         return new StepBuilder(SOLVE_SIZE_STEP, jobRepository)
-                .<NumberedPlacement, ClassifiedSolution>chunk(properties.chunkSize())
+                .<SolutionSource.Item, SolutionSource.Item>chunk(properties.chunkSize())
                 .transactionManager(transactionManager)
                 .reader(solutionReader)
-                .processor(classifyingProcessor)
                 .writer(solutionWriter)
                 .interruptionPolicy(stopWhenTheWindowCloses(runControl))
                 .listener(new LostDatabase.ExitCodeListener())
@@ -167,22 +168,18 @@ public class NightlyJobConfiguration {
     @Bean
     @StepScope
     SolutionReader solutionReader(@Value(SIZE) int n, @Value(LEVEL) String level, Generations generations,
-            SolutionStore store) {
-        return new SolutionReader(n, StoredLevel.valueOf(level), generations, store);
-    }
-
-    @Bean
-    @StepScope
-    ClassifyingProcessor classifyingProcessor(@Value(SIZE) int n) {
-        return new ClassifyingProcessor(n);
+            SolutionStore store, KnownCounts knownCounts) {
+        long expectedClasses = knownCounts.of(n).map(KnownCounts.Known::fundamentalSolutions).orElse(0L);
+        return new SolutionReader(n, StoredLevel.valueOf(level), expectedClasses, generations, store);
     }
 
     @Bean
     @StepScope
     SolutionWriter solutionWriter(@Value(SIZE) int n, @Value(LEVEL) String level,
             @Value("#{stepExecution}") StepExecution partition, Generations generations, SolutionStore store,
-            PartitionGuard partitionGuard) {
-        return new SolutionWriter(n, StoredLevel.valueOf(level), generations, store, partitionGuard, partition);
+            GenerationLoader loader, PartitionGuard partitionGuard) {
+        return new SolutionWriter(n, StoredLevel.valueOf(level), generations, store, loader, partitionGuard,
+                partition);
     }
 
     @Bean

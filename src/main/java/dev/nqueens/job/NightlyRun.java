@@ -1,6 +1,9 @@
 package dev.nqueens.job;
 
+import dev.nqueens.export.ExportException;
+import dev.nqueens.failure.DiskFull;
 import dev.nqueens.failure.Failure;
+import dev.nqueens.store.Database;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.failure.UnavailableException;
 import dev.nqueens.settings.Durations;
@@ -109,6 +112,7 @@ public class NightlyRun {
     private final RunDatabase database;
     private final PartitionExecution partitionExecution;
     private final JdbcTemplate jdbc;
+    private final org.springframework.core.env.Environment environment;
     private final TransactionTemplate inOneTransaction;
     private volatile boolean stopRequested;
 
@@ -116,7 +120,8 @@ public class NightlyRun {
             RunLock runLock, RunControl runControl, CountPlanner countPlanner, WorkProgress workProgress,
             ProgressReporter console, ReportExporter exporter, NqueensProperties properties, SizePublisher publisher,
             java.util.Optional<RunDatabase> database, PartitionExecution partitionExecution, JdbcTemplate jdbc,
-            PlatformTransactionManager transactionManager) {
+            PlatformTransactionManager transactionManager, org.springframework.core.env.Environment environment) {
+        this.environment = environment;
         this.publisher = publisher;
         this.database = database.orElse(RunDatabase.WRITABLE);
         this.jobOperator = jobOperator;
@@ -299,6 +304,9 @@ public class NightlyRun {
          * its end (read afresh: a worker records its partition's end in the repository).
          */
         private boolean lostTheDatabase(JobExecution execution, int outagesBefore) {
+            if (execution.getAllFailureExceptions().stream().anyMatch(DiskFull::isCause)) {
+                return false;
+            }
             if (LostDatabase.isCauseOfAny(execution.getAllFailureExceptions())
                     || lock.database().episodes() > outagesBefore) {
                 return true;
@@ -347,13 +355,34 @@ public class NightlyRun {
      * step ("Partition handler returned an unsuccessful step") is left out, since the partitions'
      * failures say why, and a lost connection says so.
      */
-    private static List<String> failuresOf(JobExecution execution) {
+    private List<String> failuresOf(JobExecution execution) {
+        List<String> diskFull = execution.getAllFailureExceptions().stream().filter(DiskFull::isCause)
+                .map(this::diskFull).distinct().toList();
+        if (!diskFull.isEmpty()) {
+            // What a full disk set off (Batch failing to record the partition's end) says nothing more.
+            return diskFull;
+        }
         return execution.getAllFailureExceptions().stream()
                 .filter(failure -> !interruption(failure))
                 .filter(failure -> failure.getClass() != JobExecutionException.class)
-                .map(failure -> LostDatabase.isCause(failure) ? "lost the database: " + Failure.rootMessage(failure)
+                .map(failure -> DiskFull.isCause(failure) ? diskFull(failure)
+                        : LostDatabase.isCause(failure) ? "lost the database: " + Failure.rootMessage(failure)
                         : Failure.rootMessage(failure))
                 .distinct().toList();
+    }
+
+    /**
+     * A full disk, in one line naming what to free: the export folder, the H2 file's device, or in
+     * the database server's own words.
+     */
+    String diskFull(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ExportException export) {
+                return DiskFull.describe(failure, "the export folder " + export.folder());
+            }
+        }
+        return DiskFull.describe(failure, Database.of(environment, properties).h2File()
+                .map(file -> "the H2 file " + file.dataFile()).orElse("the database"));
     }
 
     /**
@@ -364,7 +393,8 @@ public class NightlyRun {
         try {
             exporter.exportAll(Path.of(properties.outputDir()));
         } catch (RuntimeException e) {
-            failures.add("the export of the published sizes failed: " + Failure.rootMessage(e));
+            failures.add(DiskFull.isCause(e) ? diskFull(e)
+                    : "the export of the published sizes failed: " + Failure.rootMessage(e));
         }
     }
 

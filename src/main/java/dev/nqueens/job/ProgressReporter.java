@@ -118,6 +118,12 @@ public final class ProgressReporter {
     }
 
     /** Says that size {@code n} is published. */
+    /** A size's rows are all stored: the indexes built after the load come next (a minute for millions of rows). */
+    public void indexing(int n, String rows) {
+        out.printf("  n=%d: %s stored after %s; building its indexes%n", n, rows,
+                Durations.format((System.nanoTime() - startNanos) / 1e9));
+    }
+
     public void published(int n) {
         rates.remove(n);
         out.printf("  n=%d: published after %s%n", n, Durations.format((System.nanoTime() - startNanos) / 1e9));

@@ -1,5 +1,8 @@
 package dev.nqueens.job;
 
+import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.KnownCounts;
+import dev.nqueens.count.CountingEngine;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
@@ -40,7 +43,7 @@ public final class ShortRun {
 
     public ShortRun(DataSource dataSource) {
         this.dataSource = dataSource;
-        this.store = new SolutionStore(new JdbcTemplate(dataSource));
+        this.store = SolutionStore.of(new JdbcTemplate(dataSource));
     }
 
     /** What each requested size needs, given what is published (as {@link NightlyRun} plans it). */
@@ -101,9 +104,22 @@ public final class ShortRun {
         }
     }
 
-    /** The largest size the plan counts, if it counts any. */
-    public static Optional<Integer> largestCounted(List<SizePlan> plan) {
-        return plan.stream().filter(SizePlan::computes).filter(size -> size.level()
-                == dev.nqueens.store.StoredLevel.COUNT).map(SizePlan::n).max(Integer::compare);
+    /**
+     * The heap the plan's work needs beside the base: the counting engine's for the largest size it
+     * counts, and the enumeration's for the largest size it stores row by row (both can run at once).
+     */
+    public static long heapBytesNeeded(List<SizePlan> plan, int threads) {
+        KnownCounts known = KnownCounts.load();
+        long engine = plan.stream().filter(SizePlan::computes).filter(size -> size.level() == StoredLevel.COUNT)
+                .mapToLong(size -> CountingEngine.heapBytesNeeded(size.n(), threads)).max().orElse(0);
+        long rows = plan.stream().filter(SizePlan::computes).filter(size -> size.level() != StoredLevel.COUNT)
+                .mapToLong(size -> SolutionSource.heapBytesNeeded(size.n(), size.level(), known)).max().orElse(0);
+        return engine + rows;
+    }
+
+    /** The plan of a request on a database with nothing published yet: every size computed. */
+    public static List<SizePlan> planFromScratch(RunRequest request) {
+        return request.sizes().sizes().stream().map(n -> SizePlan.decide(n, request.limits().levelOf(n),
+                Optional.empty(), request.force())).toList();
     }
 }

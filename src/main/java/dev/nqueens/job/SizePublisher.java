@@ -3,7 +3,9 @@ package dev.nqueens.job;
 import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.ClassCounts;
+import dev.nqueens.store.Checkpoint;
 import dev.nqueens.store.CountUnits;
+import dev.nqueens.store.GenerationTables;
 import dev.nqueens.store.Generations;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;
@@ -26,14 +28,15 @@ import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Publishes one size of a run as soon as it is complete: its counts (from the rows of the
- * generation it was computed into, or summed from its counted work units) are checked against the
- * published values — and, for a size counted twice, the two counts of every unit against each
- * other — then one small transaction writes its {@code board_summary} row, which names that
- * generation (the views show it from then on), and records that the run published it. Afterwards
- * the rows nothing shows any more (the generation it replaced, or what a lower level does not keep)
- * are deleted chunk by chunk, each chunk in a transaction of its own. No transaction copies or
- * holds a whole size. A size is published once per run: a restarted run does not publish it again.
+ * Publishes one size of a run as soon as it is complete: the tables of the generation it was
+ * computed into get the indexes built after the load and fresh statistics
+ * ({@link GenerationTables#finish}), its counts (from those rows, or summed from its counted work
+ * units) are checked against the published values — and, for a size counted twice, the two counts
+ * of every unit against each other — then one small transaction writes its {@code board_summary}
+ * row, which names that generation (the views show it from then on), and records that the run
+ * published it. Afterwards the tables nothing shows any more (the generation it replaced, or what
+ * a lower level does not keep) are dropped. No transaction copies or holds a whole size. A size is
+ * published once per run: a restarted run does not publish it again.
  */
 @Component
 class SizePublisher {
@@ -43,12 +46,13 @@ class SizePublisher {
         PUBLISHED, NOT_COMPLETE, ALREADY_PUBLISHED
     }
 
-    /** Rows deleted per transaction when a replaced generation goes. */
-    static final int DELETE_CHUNK_ROWS = 10_000;
-
     private final SolutionStore store;
     private final Generations generations;
+    private final GenerationTables tables;
     private final CountUnits countUnits;
+    private final ProgressReporter progress;
+    /** A size with this many rows or more says when its indexes are being built: seconds to a minute. */
+    static final long SAYS_INDEXING = 100_000;
     private final KnownCounts known;
     private final RunControl runControl;
     private final JobRepository jobRepository;
@@ -56,10 +60,13 @@ class SizePublisher {
     /** Why a size of a run (job execution id, n) could not be published, for the publish step to report. */
     private final Map<String, String> failures = new ConcurrentHashMap<>();
 
-    SizePublisher(SolutionStore store, Generations generations, CountUnits countUnits, KnownCounts known,
-            RunControl runControl, JobRepository jobRepository, PlatformTransactionManager transactionManager) {
+    SizePublisher(SolutionStore store, Generations generations, GenerationTables tables, CountUnits countUnits,
+            KnownCounts known, RunControl runControl, JobRepository jobRepository, ProgressReporter progress,
+            PlatformTransactionManager transactionManager) {
+        this.progress = progress;
         this.store = store;
         this.generations = generations;
+        this.tables = tables;
         this.countUnits = countUnits;
         this.known = known;
         this.runControl = runControl;
@@ -111,6 +118,7 @@ class SizePublisher {
         }
         ClassCounts counts;
         OptionalInt generation;
+        long finishing = 0;
         if (size.level() == StoredLevel.COUNT) {
             CountUnits.Plan plan = countUnits.plan(n).orElse(null);
             if (plan == null || !allUnitsCounted(plan)) {
@@ -126,10 +134,20 @@ class SizePublisher {
             if (!solved(execution, size) || generation.isEmpty()) {
                 return Result.NOT_COMPLETE;
             }
+            finishing = System.nanoTime();
+            Checkpoint stored = store.checkpoint(n, generation.getAsInt());
+            long rows = size.level() == StoredLevel.ALL ? stored.solutions() : stored.classes();
+            if (rows >= SAYS_INDEXING) {
+                progress.indexing(n, String.format("all %,d %s", rows, size.level() == StoredLevel.ALL ? "solutions"
+                        : "classes"));
+            }
+            tables.finish(n, generation.getAsInt(), size.level());
+            runControl.heartbeat(execution.getId());
             counts = store.countStored(n, generation.getAsInt(), size.level());
         }
         checkAgainstKnown(n, counts);
-        long elapsedMs = wallTime(execution, size);
+        // The partitions' time, and from the building of the indexes to this publication.
+        long elapsedMs = wallTime(execution, size) + (finishing == 0 ? 0 : (System.nanoTime() - finishing) / 1_000_000);
         perSize.executeWithoutResult(status -> {
             countUnits.deletePlan(n);
             store.publish(new BoardSummary(n, counts.totalSolutions(), counts.fundamentalSolutions(),
@@ -142,23 +160,15 @@ class SizePublisher {
     }
 
     /**
-     * Deletes what no published or building generation keeps of every size: after the sizes of a
-     * run are published, what a run that was killed while it deleted left behind.
+     * Drops what no published or building generation keeps of every size: after the sizes of a
+     * run are published, what a run that was killed before it dropped them left behind.
      */
     synchronized void deleteLeftovers(JobExecution execution) {
-        generations.leftovers().forEach(leftover -> delete(leftover, execution));
+        generations.leftovers().forEach(generations::drop);
     }
 
     private void deleteLeftovers(JobExecution execution, int n) {
-        generations.leftovers(n).forEach(leftover -> delete(leftover, execution));
-    }
-
-    /** Chunk by chunk, keeping the run's heartbeat: a large generation takes a while. */
-    private void delete(Generations.Leftover leftover, JobExecution execution) {
-        generations.delete(leftover, DELETE_CHUNK_ROWS, chunk -> {
-            perSize.executeWithoutResult(status -> chunk.run());
-            runControl.heartbeat(execution.getId());
-        });
+        generations.leftovers(n).forEach(generations::drop);
     }
 
     private boolean allUnitsCounted(CountUnits.Plan plan) {
@@ -210,7 +220,7 @@ class SizePublisher {
     /**
      * The wall time the size's partitions took: in each execution of the job instance, from the
      * first start to the last end of its partitions, added up over the executions (a size can
-     * span several nights).
+     * span several nights). The caller adds the building of its tables' indexes.
      */
     private long wallTime(JobExecution current, SizePlan size) {
         String prefix = size.partitionNamePrefix();

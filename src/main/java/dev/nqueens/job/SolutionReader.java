@@ -1,62 +1,79 @@
 package dev.nqueens.job;
 
-import dev.nqueens.solver.RepresentativeEnumerator;
 import dev.nqueens.solver.Placement;
-import dev.nqueens.solver.StackBacktracker;
-import dev.nqueens.store.SolutionStore;
+import dev.nqueens.store.Checkpoint;
 import dev.nqueens.store.Generations;
+import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.StoredLevel;
-import java.util.Optional;
+import dev.nqueens.symmetry.ClassNumbers;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.batch.infrastructure.item.ItemStreamException;
 import org.springframework.batch.infrastructure.item.ItemStreamReader;
 
 /**
- * Reads the solutions of one size in lexicographic order: every solution from the stack
- * backtracker (level ALL), or only the class representatives from the representative enumerator,
- * numbered as classes (level FUNDAMENTAL), which never visits most of the other 7/8. On open it
- * finds (or starts) the generation the size is being computed into and continues right after the
- * last row already stored in it, so a restarted or repeated partition neither loses nor duplicates
- * a solution: the stored rows, committed chunk by chunk, are the checkpoint.
+ * Reads the rows of one size in lexicographic order, classified and numbered
+ * ({@link SolutionSource}): every solution (level ALL), or only the class representatives, numbered
+ * as classes (level FUNDAMENTAL). On open it finds (or starts) the generation the size is being
+ * computed into and continues right after the last row its checkpoint records, so a restarted or
+ * repeated partition neither loses nor duplicates a solution: the stored rows and their checkpoint,
+ * committed chunk by chunk, are the step's checkpoint. A generation whose rows do not add up to its
+ * checkpoint (what H2 can leave after a kill) is started afresh.
  */
 // Not final: step-scoped beans are proxied by subclassing.
-class SolutionReader implements ItemStreamReader<NumberedPlacement> {
+class SolutionReader implements ItemStreamReader<SolutionSource.Item> {
 
     private final int n;
     private final StoredLevel level;
+    private final long expectedClasses;
     private final Generations generations;
     private final SolutionStore store;
-    private StackBacktracker backtracker;
-    private RepresentativeEnumerator representatives;
-    private long nextOrdinal;
+    private SolutionSource source;
 
-    SolutionReader(int n, StoredLevel level, Generations generations, SolutionStore store) {
+    SolutionReader(int n, StoredLevel level, long expectedClasses, Generations generations, SolutionStore store) {
         this.n = n;
         this.level = level;
+        this.expectedClasses = expectedClasses;
         this.generations = generations;
         this.store = store;
     }
 
     @Override
     public void open(ExecutionContext executionContext) {
-        int generation = generations.building(n);
-        store.trimToCommittedPrefix(n, generation, level);
-        if (level == StoredLevel.ALL) {
-            backtracker = new StackBacktracker(n);
-            store.lastSolution(n, generation).map(Placement::parse).ifPresent(backtracker::resumeAfter);
-            nextOrdinal = 1 + store.solutionCount(n, generation);
-        } else {
-            Optional<Placement> last = store.lastRepresentative(n, generation).map(Placement::parse);
-            representatives = new RepresentativeEnumerator(n, last.map(Placement::columns).orElse(null));
-            nextOrdinal = 1 + store.representativeCount(n, generation);
+        Checkpoint checkpoint = store.checkpoint(n, generations.building(n, level));
+        if (!store.trimToCheckpoint(checkpoint, level)) {
+            generations.restart(n);
+            checkpoint = store.checkpoint(n, generations.building(n, level));
         }
+        ClassNumbers classes = null;
+        if (level == StoredLevel.ALL) {
+            store.ensureSquareSymmetry(n);
+            classes = classesStored(checkpoint);
+        }
+        source = new SolutionSource(n, level, checkpoint, classes);
+    }
+
+    /** The numbers of the classes the generation holds so far (a resumed size), read back. */
+    private ClassNumbers classesStored(Checkpoint checkpoint) {
+        ClassNumbers classes = new ClassNumbers(n, expectedClasses);
+        store.forEachStoredRepresentative(n, checkpoint.generation(),
+                placement -> classes.addUnordered(Placement.parse(placement).columns()));
+        classes.sort();
+        if (classes.count() != checkpoint.classes()) {
+            throw new ItemStreamException("n=" + n + ": generation " + checkpoint.generation() + " holds "
+                    + classes.count() + " classes, its checkpoint " + checkpoint.classes());
+        }
+        return classes;
     }
 
     @Override
-    public NumberedPlacement read() {
-        if (level == StoredLevel.ALL) {
-            return backtracker.next() ? new NumberedPlacement(nextOrdinal++, backtracker.current()) : null;
+    public SolutionSource.Item read() {
+        return source.next();
+    }
+
+    @Override
+    public void close() {
+        if (source != null) {
+            source.close();
         }
-        int[] representative = representatives.next();
-        return representative == null ? null : new NumberedPlacement(nextOrdinal++, new Placement(representative));
     }
 }

@@ -2,6 +2,7 @@ package dev.nqueens.job;
 
 import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.count.WorkUnit;
+import dev.nqueens.store.Checkpoint;
 import dev.nqueens.store.CountUnits;
 import dev.nqueens.store.Generations;
 import dev.nqueens.store.SolutionStore;
@@ -52,9 +53,13 @@ class WorkProgress {
             return Optional.empty();
         }
         OptionalInt generation = generations.buildingIfAny(n);
-        long stored = generation.isPresent() ? store.storedSoFar(n, generation.getAsInt(), size.level()) : 0;
+        long stored = generation.isPresent() ? stored(store.checkpoint(n, generation.getAsInt()), size.level()) : 0;
         return Optional.of(new Progress(stored, expected, String.format("%,d/%,d %s", stored, expected,
                 size.level() == StoredLevel.ALL ? "solutions stored" : "classes stored")));
+    }
+
+    private static long stored(Checkpoint checkpoint, StoredLevel level) {
+        return level == StoredLevel.ALL ? checkpoint.solutions() : checkpoint.classes();
     }
 
     private Progress counting(CountUnits.Plan plan) {

@@ -3,13 +3,12 @@ package dev.nqueens.store;
 import dev.nqueens.symmetry.SymmetryReducer;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.List;
 import org.springframework.jdbc.core.BatchPreparedStatementSetter;
 
 /**
- * The rows of {@code fundamental_cell}: one per queen of a class representative, (n, row, column,
- * class ordinal) with 1-based rows and columns; with {@code stored_solution.transform} and
- * {@code square_symmetry} they give the {@code solution_cell} view of every stored solution.
+ * The squares of a board under its symmetries ({@code square_symmetry}, which the
+ * {@code solution_cell} view joins), and the rows of the cell table a migration (V7) filled before
+ * a class's queens were kept with the class.
  */
 public final class SolutionCells {
 
@@ -20,10 +19,6 @@ public final class SolutionCells {
     public static String insert(String table) {
         return "INSERT INTO " + table + " (n, queen_row, queen_column, class_ordinal) VALUES (?, ?, ?, ?)";
     }
-
-    /** The insert of one generation's cells: {@link #insert}'s parameters, then the generation. */
-    static final String INSERT = "INSERT INTO fundamental_cell (n, queen_row, queen_column, class_ordinal, generation)"
-            + " VALUES (?, ?, ?, ?, ?)";
 
     /** The insert of {@code square_symmetry}: n, image_row, image_column, transform, source_row, source_column. */
     public static final String SQUARE_SYMMETRY_INSERT = "INSERT INTO square_symmetry (n, image_row, image_column,"
@@ -89,25 +84,4 @@ public final class SolutionCells {
         ps.setLong(4, classOrdinal);
     }
 
-    /** Binds the cells of the representatives {@code classes} (of size {@code n}) as one JDBC batch of {@link #INSERT}. */
-    static BatchPreparedStatementSetter of(int n, int generation, List<RepresentativeRow> classes) {
-        int[][] columns = new int[classes.size()][];
-        for (int i = 0; i < columns.length; i++) {
-            columns[i] = columnsOf(classes.get(i).placement(), n);
-        }
-        return new BatchPreparedStatementSetter() {
-            @Override
-            public void setValues(PreparedStatement ps, int i) throws SQLException {
-                int representative = i / n;
-                int row = i % n;
-                bindCell(ps, n, row, columns[representative][row], classes.get(representative).classOrdinal());
-                ps.setInt(5, generation);
-            }
-
-            @Override
-            public int getBatchSize() {
-                return columns.length * n;
-            }
-        };
-    }
 }

@@ -2,22 +2,26 @@ package dev.nqueens.verify;
 
 import dev.nqueens.solver.Placement;
 import dev.nqueens.symmetry.Reduction;
+import dev.nqueens.store.GenerationLoader;
+import dev.nqueens.symmetry.ClassNumbers;
 import dev.nqueens.symmetry.SymmetryReducer;
 import dev.nqueens.verify.VerificationReport.Check;
 import java.util.List;
 
 /**
  * Verifies the stored rows of one board size as they stream past, classes first (in class
- * order), then solutions (in ordinal order), then the classes whose member count is off. Keeps
- * only the previous row and the first problem of each check, so memory does not grow with the
- * size.
+ * order), then solutions (in ordinal order). Keeps the previous row, the first problems of each
+ * check and, when solutions follow, the classes' numbers ({@link ClassNumbers}: 8 bytes a class),
+ * never a solution.
  *
  * <p>Three checks come out of it: {@code placements} (every text is a solution of size n, in the
  * product's form), {@code order} (ordinals and class ordinals dense from 1, placements strictly
- * increasing as column sequences) and {@code classes} (representatives, orbit sizes, symmetries
- * class members and each solution's transform (the symmetry from its representative) agree with
- * the {@link SymmetryReducer}). A row that is not a solution is
- * reported under {@code placements} only.
+ * increasing as column sequences) and {@code classes} (representatives, orbit sizes, symmetries,
+ * each class's queens for the {@code solution_cell} view, each solution's class, orbit size and
+ * transform (the symmetry from its representative) agree with the {@link SymmetryReducer}; and the
+ * solutions are as many as the classes' orbits add up to, so with distinct valid solutions each
+ * class has all its members). A row that is not a solution is reported under {@code placements}
+ * only.
  */
 final class SizeScan {
 
@@ -30,6 +34,8 @@ final class SizeScan {
     private final Sequence solutionSequence = new Sequence("ordinal ");
     private long classRows;
     private long solutionRows;
+    private long members;
+    private ClassNumbers numbers;
 
     SizeScan(int n) {
         this.n = n;
@@ -39,15 +45,35 @@ final class SizeScan {
         this.classes = new Findings("n=" + n + " classes");
     }
 
-    /** One row of {@code fundamental_solution}, in class order. */
-    void acceptClass(long classOrdinal, String text, int orbitSize, String symmetry) {
+    /**
+     * Keeps the classes' numbers, so that the solutions that follow can be checked for their class.
+     *
+     * @throws IllegalArgumentException if n is above {@value ClassNumbers#MAX_SIZE}
+     */
+    void withSolutions(long expectedClasses) {
+        numbers = new ClassNumbers(n, expectedClasses);
+    }
+
+    /** One class row of the published generation, in class order, with its {@code cells}. */
+    void acceptClass(long classOrdinal, String text, int orbitSize, String symmetry, String cells) {
         classRows++;
+        members += orbitSize;
         String row = "n=" + n + " class " + classOrdinal;
         Placement representative = solution(text);
         classSequence.next(classOrdinal, representative, text);
         if (representative == null) {
             placements.add(row + ": '" + text + "' is not a solution");
             return;
+        }
+        if (numbers != null && numbers.count() == classOrdinal - 1) {
+            try {
+                numbers.add(representative.columns());
+            } catch (IllegalStateException e) {
+                // out of order: the order check names it
+            }
+        }
+        if (!GenerationLoader.cells(text).equals(cells)) {
+            classes.add(row + ": cells '" + cells + "' are not the queens of '" + text + "'");
         }
         Reduction reduction = reducer.reduce(representative);
         if (!reduction.isRepresentative(representative)) {
@@ -61,8 +87,8 @@ final class SizeScan {
         }
     }
 
-    /** One row of {@code stored_solution}, in ordinal order. */
-    void acceptSolution(long ordinal, String text, String representative, int transform) {
+    /** One solution row of the published generation, in ordinal order (after {@link #withSolutions} and the classes). */
+    void acceptSolution(long ordinal, String text, long classOrdinal, int transform, int orbitSize) {
         solutionRows++;
         String row = "n=" + n + " ordinal " + ordinal;
         Placement placement = solution(text);
@@ -71,24 +97,26 @@ final class SizeScan {
             placements.add(row + ": '" + text + "' is not a solution");
             return;
         }
-        Placement smallest = reducer.reduce(placement).representative();
-        if (!smallest.toString().equals(representative)) {
-            classes.add(row + ": representative '" + representative + "', but the smallest image is '"
-                    + smallest + "'");
+        Reduction reduction = reducer.reduce(placement);
+        Placement smallest = reduction.representative();
+        long wanted = numbers.find(smallest.columns());
+        if (classOrdinal != wanted) {
+            classes.add(row + ": class " + classOrdinal + ", but its representative '" + smallest + "' is "
+                    + (wanted == 0 ? "no stored class" : "class " + wanted));
+        } else if (orbitSize != reduction.orbitSize()) {
+            classes.add(row + ": orbit_size " + orbitSize + ", but its class has " + reduction.orbitSize() + " members");
         } else if (transform < 0 || transform > 7 || !reducer.image(transform, smallest).equals(placement)) {
             classes.add(row + ": transform " + transform + " does not map the representative '" + smallest
                     + "' onto the solution");
         }
     }
 
-    /** A class whose stored member count (by SQL aggregation) differs from its orbit size. */
-    void classMembersDiffer(long classOrdinal, long members, int orbitSize) {
-        classes.add("n=" + n + " class " + classOrdinal + ": " + members + " solutions stored, orbit_size "
-                + orbitSize);
-    }
-
     /** The three checks; {@code withSolutions} when the size stores every solution, not only its classes. */
     List<Check> checks(boolean withSolutions) {
+        if (withSolutions && members != solutionRows) {
+            classes.add("n=" + n + ": " + solutionRows + " solutions stored, but the classes' orbits add up to "
+                    + members);
+        }
         String classCount = count(classRows, "class", "classes");
         String rows = withSolutions ? count(solutionRows, "solution", "solutions") + " and " + classCount
                 : classCount;

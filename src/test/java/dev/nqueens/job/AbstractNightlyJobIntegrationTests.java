@@ -79,7 +79,8 @@ abstract class AbstractNightlyJobIntegrationTests {
             assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", n))
                     .isEqualTo(expected.fundamental());
         }
-        assertThat(count("SELECT COUNT(*) FROM stored_solution", null)).isEqualTo(1 + 2 + 10 + 4 + 40 + 92 + 352 + 724);
+        assertThat(storedSolutions()).isEqualTo(1 + 2 + 10 + 4 + 40 + 92 + 352 + 724);
+        assertThat(count("SELECT COUNT(*) FROM stored_generation", null)).as("one generation per size").isEqualTo(10);
     }
 
     @Test
@@ -105,24 +106,23 @@ abstract class AbstractNightlyJobIntegrationTests {
     @Test
     @Order(3)
     void aSecondRunOfTheSameSizesStoresNothingTwice() {
-        long before = count("SELECT COUNT(*) FROM stored_solution", null);
+        long before = storedSolutions();
         NightlyRun.Outcome outcome = run("1-10");
         assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
         assertThat(outcome.computedSizes()).isEmpty();
-        assertThat(count("SELECT COUNT(*) FROM stored_solution", null)).isEqualTo(before);
-        assertThat(count("SELECT COUNT(*) FROM (SELECT n, placement FROM stored_solution GROUP BY n, placement"
-                + " HAVING COUNT(*) > 1) d", null)).isZero();
+        assertThat(storedSolutions()).isEqualTo(before);
+        for (int n = 1; n <= 10; n++) {
+            assertThat(count("SELECT COUNT(*) FROM (SELECT placement FROM " + solutions(n) + " GROUP BY placement"
+                    + " HAVING COUNT(*) > 1) d", null)).isZero();
+        }
     }
 
     @Test
     @Order(4)
     void aPartlyStoredSizeIsCompletedFromWhereItStopped() {
-        unpublish(10);
-        jdbc.update("DELETE FROM stored_solution WHERE n = 10 AND ordinal > 30");
-        jdbc.update("""
-                DELETE FROM stored_fundamental f WHERE n = 10 AND NOT EXISTS
-                (SELECT 1 FROM stored_solution s WHERE s.n = 10 AND s.placement = f.placement)""");
-        assertThat(count("SELECT COUNT(*) FROM stored_fundamental WHERE n = ?", 10)).isBetween(1L, 91L);
+        int generation = generation(10);
+        unpublishKeeping(10, 30);
+        assertThat(count("SELECT COUNT(*) FROM " + classes(10), null)).isBetween(1L, 91L);
         assertThat(count("SELECT COUNT(*) FROM solution WHERE n = ?", 10)).as("an unpublished size is out of sight")
                 .isZero();
 
@@ -132,49 +132,69 @@ abstract class AbstractNightlyJobIntegrationTests {
         assertThat(outcome.computedSizes()).containsExactly(10);
         assertThat(count("SELECT COUNT(*) FROM solution WHERE n = ?", 10)).isEqualTo(724);
         assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", 10)).isEqualTo(92);
-        assertThat(count("SELECT MAX(ordinal) FROM stored_solution WHERE n = ?", 10)).isEqualTo(724);
+        assertThat(count("SELECT MAX(ordinal) FROM " + solutions(10), null)).isEqualTo(724);
         assertThat(jdbc.queryForObject("""
                 SELECT SUM(s.write_count) FROM batch_step_execution s WHERE s.step_name = 'solveSize:n10'
                 AND s.job_execution_id = (SELECT MAX(job_execution_id) FROM batch_job_execution)""", Long.class))
                 .as("only the solutions after the 30 stored were computed").isEqualTo(724 - 30);
-        assertThat(count("SELECT COUNT(DISTINCT generation) FROM stored_solution WHERE n = ?", 10))
-                .as("the size was completed in the generation it was being computed into").isEqualTo(1);
+        assertThat(generation(10)).as("the size was completed in the generation it was being computed into")
+                .isEqualTo(generation);
     }
 
     @Test
     @Order(4)
-    void partOfAKilledChunkLeftBehindIsCutBackToWholeChunksAndCompleted() {
-        // What H2 can reopen after a SIGKILL mid-chunk: stray rows past a gap, a solution whose
-        // class row is missing, a representative with a cell missing.
-        unpublish(10);
-        jdbc.update("DELETE FROM stored_solution WHERE n = 10 AND ordinal > 400 AND ordinal NOT IN (450, 451, 700)");
-        jdbc.update("DELETE FROM stored_fundamental f WHERE n = 10 AND NOT EXISTS"
-                + " (SELECT 1 FROM stored_solution s WHERE s.n = 10 AND s.representative = f.placement)");
-        long lastClass = count("SELECT MAX(class_ordinal) FROM stored_fundamental WHERE n = ?", 10);
-        jdbc.update("DELETE FROM stored_solution WHERE n = 10 AND ordinal = 380 AND placement = representative");
-        jdbc.update("DELETE FROM fundamental_cell WHERE n = 10 AND class_ordinal = ? AND queen_row = 3", lastClass - 2);
+    void rowsAKilledChunkLeftPastTheCheckpointAreCutAndTheSizeCompleted() {
+        // What H2 can reopen after a SIGKILL mid-chunk: the chunk's rows, or some of them, without
+        // the checkpoint that commits them.
+        int generation = generation(10);
+        unpublishKeeping(10, 724);
+        jdbc.update("UPDATE building_generation SET solutions_stored = 400, classes_stored = (SELECT MAX(class_ordinal)"
+                + " FROM " + solutions(10) + " WHERE ordinal <= 400), last_placement = (SELECT placement FROM "
+                + solutions(10) + " WHERE ordinal = 400) WHERE n = 10");
+        jdbc.update("DELETE FROM " + solutions(10) + " WHERE ordinal > 400 AND ordinal NOT IN (450, 451, 700)");
 
         NightlyRun.Outcome outcome = run("10");
 
         assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
+        assertThat(generation(10)).isEqualTo(generation);
         assertThat(count("SELECT COUNT(*) FROM solution WHERE n = ?", 10)).isEqualTo(724);
-        assertThat(count("SELECT MAX(ordinal) FROM stored_solution WHERE n = ?", 10)).isEqualTo(724);
+        assertThat(count("SELECT COUNT(DISTINCT placement) FROM solution WHERE n = ?", 10)).isEqualTo(724);
+        assertThat(count("SELECT MAX(ordinal) FROM " + solutions(10), null)).isEqualTo(724);
         assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", 10)).isEqualTo(92);
-        assertThat(count("SELECT COUNT(*) FROM fundamental_cell WHERE n = ?", 10)).isEqualTo(92 * 10);
         assertThat(count("SELECT COUNT(*) FROM solution_cell WHERE n = ?", 10)).isEqualTo(724 * 10);
         assertThat(count("SELECT COUNT(*) FROM solution_cell WHERE n = ? AND queen_row = 1 AND queen_column = 1", 10))
                 .isEqualTo(count("SELECT COUNT(*) FROM solution WHERE n = ? AND placement LIKE '1 %'", 10));
     }
 
     @Test
+    @Order(4)
+    void aGenerationMissingRowsBeforeItsCheckpointIsComputedAfresh() {
+        int generation = generation(10);
+        unpublishKeeping(10, 500);
+        jdbc.update("DELETE FROM " + solutions(10) + " WHERE ordinal = 123");
+
+        NightlyRun.Outcome outcome = run("10");
+
+        assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
+        assertThat(generation(10)).as("a new generation").isNotEqualTo(generation);
+        assertThat(count("SELECT COUNT(*) FROM stored_generation WHERE n = ?", 10)).as("the broken one dropped")
+                .isEqualTo(1);
+        assertThat(count("SELECT COUNT(DISTINCT placement) FROM solution WHERE n = ?", 10)).isEqualTo(724);
+        assertThat(jdbc.queryForObject("""
+                SELECT SUM(s.write_count) FROM batch_step_execution s WHERE s.step_name = 'solveSize:n10'
+                AND s.job_execution_id = (SELECT MAX(job_execution_id) FROM batch_job_execution)""", Long.class))
+                .isEqualTo(724);
+    }
+
+    @Test
     @Order(5)
     void aSizeThatDisagreesWithTheKnownValuesFailsTheJobAndGetsNoSummary() {
-        unpublish(9);
         // A damaged prefix that looks complete: the last ten rows gone, row 342 renamed to the last solution.
-        String last = jdbc.queryForObject("SELECT placement FROM stored_solution WHERE n = 9 AND ordinal = 352",
+        String last = jdbc.queryForObject("SELECT placement FROM " + solutions(9) + " WHERE ordinal = 352",
                 String.class);
-        jdbc.update("DELETE FROM stored_solution WHERE n = 9 AND ordinal > 342");
-        jdbc.update("UPDATE stored_solution SET placement = ? WHERE n = 9 AND ordinal = 342", last);
+        unpublishKeeping(9, 342);
+        jdbc.update("UPDATE " + solutions(9) + " SET placement = ? WHERE ordinal = 342", last);
+        jdbc.update("UPDATE building_generation SET last_placement = ? WHERE n = 9", last);
 
         NightlyRun.Outcome outcome = run("9");
 
@@ -273,12 +293,47 @@ abstract class AbstractNightlyJobIntegrationTests {
         return blocks;
     }
 
-    /** Size {@code n} as a run that stopped before publishing it leaves it: its rows' generation still being built. */
-    private void unpublish(int n) {
+    /**
+     * Size {@code n} as a run that stopped after its first {@code solutions} solutions leaves it: its
+     * generation still being built, holding those solutions, their classes and the checkpoint they
+     * reach.
+     */
+    private void unpublishKeeping(int n, long solutions) {
+        String table = solutions(n);
+        jdbc.update("DELETE FROM " + table + " WHERE ordinal > ?", solutions);
+        long classCount = count("SELECT COALESCE(MAX(class_ordinal), 0) FROM " + table, null);
+        jdbc.update("DELETE FROM " + classes(n) + " WHERE class_ordinal > ?", classCount);
         jdbc.update("""
-                INSERT INTO building_generation (n, generation, started_at)
-                SELECT n, generation, CURRENT_TIMESTAMP FROM board_summary WHERE n = ?""", n);
+                INSERT INTO building_generation (n, generation, started_at, solutions_stored, classes_stored,
+                    last_placement)
+                SELECT n, generation, CURRENT_TIMESTAMP, ?, ?, (SELECT placement FROM %s WHERE ordinal = ?)
+                FROM board_summary WHERE n = ?""".formatted(table), solutions, classCount, solutions, n);
         jdbc.update("DELETE FROM board_summary WHERE n = ?", n);
+    }
+
+    /** The generation of size {@code n}: the published one, else the one being built. */
+    private int generation(int n) {
+        return jdbc.queryForObject("SELECT COALESCE((SELECT generation FROM board_summary WHERE n = ?),"
+                + " (SELECT generation FROM building_generation WHERE n = ?))", Integer.class, n, n);
+    }
+
+    private String solutions(int n) {
+        return dev.nqueens.store.GenerationTables.solutionTable(n, generation(n));
+    }
+
+    private String classes(int n) {
+        return dev.nqueens.store.GenerationTables.fundamentalTable(n, generation(n));
+    }
+
+    /** Every solution row of every registered generation. */
+    private long storedSolutions() {
+        long total = 0;
+        for (Map<String, Object> g : jdbc.queryForList("SELECT n, generation FROM stored_generation"
+                + " WHERE with_solutions")) {
+            total += count("SELECT COUNT(*) FROM " + dev.nqueens.store.GenerationTables.solutionTable(
+                    ((Number) g.get("n")).intValue(), ((Number) g.get("generation")).intValue()), null);
+        }
+        return total;
     }
 
     NightlyRun.Outcome run(String sizes) {

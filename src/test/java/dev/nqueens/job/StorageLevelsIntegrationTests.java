@@ -7,6 +7,7 @@ import dev.nqueens.settings.StorageLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.nqueens.Reference;
+import dev.nqueens.store.GenerationTables;
 import dev.nqueens.TestDatabases;
 import dev.nqueens.count.CountResult;
 import dev.nqueens.count.CountingEngine;
@@ -62,7 +63,7 @@ class StorageLevelsIntegrationTests {
     void everySolutionStoredGivesTheReferenceCounts() {
         assertCompleted(run(SIZES, 13, 13, false));
         assertReference("ALL");
-        assertThat(rows("stored_solution", 13)).isEqualTo(73_712);
+        assertThat(solutionRows(13)).isEqualTo(73_712);
     }
 
     @Test
@@ -72,7 +73,7 @@ class StorageLevelsIntegrationTests {
         assertCompleted(outcome);
         assertThat(outcome.plan()).allMatch(size -> size.action() == SizePlan.Action.REPLACE);
         assertReference("FUNDAMENTAL");
-        assertThat(rows("stored_solution", 13)).isZero();
+        assertThat(solutionRows(13)).isZero();
         assertOnlyThePublishedGenerations();
     }
 
@@ -94,7 +95,7 @@ class StorageLevelsIntegrationTests {
         NightlyRun.Outcome up = run("12-13", 13, 13, false);
         assertCompleted(up);
         assertThat(up.plan()).extracting(SizePlan::action).containsOnly(SizePlan.Action.REPLACE);
-        assertThat(rows("stored_solution", 13)).isEqualTo(73_712);
+        assertThat(solutionRows(13)).isEqualTo(73_712);
         assertThat(rows("fundamental_solution", 13)).isEqualTo(9_233);
         assertOnlyThePublishedGenerations();
 
@@ -105,7 +106,7 @@ class StorageLevelsIntegrationTests {
                 .containsExactly(SizePlan.Action.DOWNGRADE, SizePlan.Action.DOWNGRADE);
         assertThat(level(12)).isEqualTo("FUNDAMENTAL");
         assertThat(level(13)).isEqualTo("COUNT");
-        assertThat(rows("stored_solution", 12)).isZero();
+        assertThat(solutionRows(12)).isZero();
         assertThat(rows("fundamental_solution", 12)).isEqualTo(1_787);
         assertThat(rows("fundamental_solution", 13)).isZero();
         assertThat(jdbc.queryForObject("SELECT computed_at FROM board_summary WHERE n = 13", Object.class))
@@ -232,7 +233,7 @@ class StorageLevelsIntegrationTests {
                     .containsEntry("stored", level);
             long fundamentalRows = rows("fundamental_solution", n);
             assertThat(fundamentalRows).isEqualTo(level.equals("COUNT") ? 0 : expected.fundamental());
-            assertThat(rows("stored_solution", n)).isEqualTo(level.equals("ALL") ? expected.total() : 0);
+            assertThat(solutionRows(n)).isEqualTo(level.equals("ALL") ? expected.total() : 0);
         }
     }
 
@@ -242,11 +243,32 @@ class StorageLevelsIntegrationTests {
      */
     private void assertOnlyThePublishedGenerations() {
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM building_generation", Long.class)).isZero();
-        for (String table : List.of("stored_fundamental", "stored_solution", "fundamental_cell")) {
-            assertThat(jdbc.queryForList("SELECT DISTINCT n, generation FROM " + table + " t WHERE NOT EXISTS"
-                    + " (SELECT 1 FROM board_summary b WHERE b.n = t.n AND b.generation = t.generation AND (b.stored = 'ALL'"
-                    + " OR b.stored = 'FUNDAMENTAL' AND '" + table + "' = 'stored_fundamental'))")).as(table).isEmpty();
+        assertThat(jdbc.queryForList("SELECT g.generation FROM stored_generation g WHERE NOT EXISTS (SELECT 1"
+                + " FROM board_summary b WHERE b.n = g.n AND b.generation = g.generation AND (b.stored = 'ALL'"
+                + " OR b.stored = 'FUNDAMENTAL' AND NOT g.with_solutions))")).as("generations kept").isEmpty();
+        List<String> tables = jdbc.queryForList("SELECT table_name FROM information_schema.tables WHERE table_name"
+                + " LIKE 'solution\\_n%' OR table_name LIKE 'fundamental\\_n%' ORDER BY table_name", String.class);
+        List<String> registered = new java.util.ArrayList<>();
+        for (Map<String, Object> g : jdbc.queryForList("SELECT n, generation, with_solutions FROM stored_generation")) {
+            int n = ((Number) g.get("n")).intValue();
+            int generation = ((Number) g.get("generation")).intValue();
+            registered.add(GenerationTables.fundamentalTable(n, generation));
+            if ((Boolean) g.get("with_solutions")) {
+                registered.add(GenerationTables.solutionTable(n, generation));
+            }
         }
+        assertThat(tables).as("no table of a dropped generation left").containsExactlyInAnyOrderElementsOf(registered);
+    }
+
+    /** The solution rows of size {@code n} in every table the registry knows of it. */
+    private long solutionRows(int n) {
+        long rows = 0;
+        for (Integer generation : jdbc.queryForList("SELECT generation FROM stored_generation WHERE n = ?"
+                + " AND with_solutions", Integer.class, n)) {
+            rows += jdbc.queryForObject("SELECT COUNT(*) FROM " + GenerationTables.solutionTable(n, generation),
+                    Long.class);
+        }
+        return rows;
     }
 
     private String level(int n) {

@@ -37,8 +37,8 @@ import org.springframework.transaction.annotation.Transactional;
 @SpringBootTest(classes = Application.class, properties = {"nqueens.threads=2", "logging.file.name="})
 class StoredDataVerifierIntegrationTests {
 
-    /** Per size 6 checks; export manifest, summary, one per size and temporary files. */
-    private static final int CHECKS = 9 * 6 + 1 + 1 + 9 + 1;
+    /** Per size 5 checks; export manifest, summary, one per size and temporary files. */
+    private static final int CHECKS = 9 * 5 + 1 + 1 + 9 + 1;
 
     @TempDir
     static Path work;
@@ -72,7 +72,6 @@ class StoredDataVerifierIntegrationTests {
                 .containsExactly("92 solutions and 12 classes valid",
                         "92 solutions and 12 classes numbered densely in lexicographic order",
                         "12 classes: representatives, orbit sizes, symmetries and members right",
-                        "96 cells match the representatives",
                         "92 solutions, 12 fundamental (rot90/rot180/asymmetric 0/1/11), as in board_summary",
                         "board_summary matches the published values");
         assertThat(report.checks()).filteredOn(check -> check.name().startsWith("export"))
@@ -88,9 +87,9 @@ class StoredDataVerifierIntegrationTests {
     @Test
     @Transactional
     void sizesStoredWithOnlyTheirClassesOrOnlyTheirCountsAreVerifiedAtTheirLevel() {
-        jdbc.update("DELETE FROM fundamental_cell WHERE n IN (6, 7)");
-        jdbc.update("DELETE FROM stored_solution WHERE n IN (6, 7)");
-        jdbc.update("DELETE FROM stored_fundamental WHERE n = 6");
+        // As the downgrades leave them: n = 7 without its solution table, n = 6 without any.
+        jdbc.update("UPDATE stored_generation SET with_solutions = FALSE WHERE n = 7");
+        jdbc.update("DELETE FROM stored_generation WHERE n = 6");
         jdbc.update("UPDATE board_summary SET stored = 'FUNDAMENTAL' WHERE n = 7");
         jdbc.update("UPDATE board_summary SET stored = 'COUNT', generation = NULL WHERE n = 6");
 
@@ -110,14 +109,14 @@ class StoredDataVerifierIntegrationTests {
                         tuple("n=7 known values", "board_summary matches the published values"),
                         tuple("export n=7", "2 files match the manifest"),
                         tuple("export other files", "6 files match the manifest"));
-        // n = 6 keeps only its counts (4 checks fewer), n = 7 only its classes (no cells check).
-        assertThat(report.checks()).hasSize(CHECKS - 5);
+        // n = 6 keeps only its counts (3 checks fewer).
+        assertThat(report.checks()).hasSize(CHECKS - 3);
     }
 
     @Test
     @Transactional
     void aPlacementThatIsNoSolutionIsNamedWithItsSizeAndOrdinal() {
-        jdbc.update("UPDATE stored_solution SET placement = '1 2 3 4 5 6 7 8' WHERE n = 8 AND ordinal = 17");
+        jdbc.update("UPDATE " + solutions(8) + " SET placement = '1 2 3 4 5 6 7 8' WHERE ordinal = 17");
 
         VerificationReport report = verify();
 
@@ -133,9 +132,9 @@ class StoredDataVerifierIntegrationTests {
     void twoStoredSolutionsSwappedBreakTheOrder() {
         String tenth = placement(9, 10);
         String eleventh = placement(9, 11);
-        jdbc.update("UPDATE stored_solution SET ordinal = 1000 WHERE n = 9 AND ordinal = 10");
-        jdbc.update("UPDATE stored_solution SET ordinal = 10 WHERE n = 9 AND ordinal = 11");
-        jdbc.update("UPDATE stored_solution SET ordinal = 11 WHERE n = 9 AND ordinal = 1000");
+        jdbc.update("UPDATE " + solutions(9) + " SET ordinal = 1000 WHERE ordinal = 10");
+        jdbc.update("UPDATE " + solutions(9) + " SET ordinal = 10 WHERE ordinal = 11");
+        jdbc.update("UPDATE " + solutions(9) + " SET ordinal = 11 WHERE ordinal = 1000");
 
         VerificationReport report = verify();
 
@@ -145,39 +144,50 @@ class StoredDataVerifierIntegrationTests {
 
     @Test
     @Transactional
-    void aWrongOrbitSizeIsFoundByTheReducerAndByCountingTheMembers() {
-        jdbc.update("UPDATE stored_fundamental SET orbit_size = 4 WHERE n = 8 AND class_ordinal = 1");
-
-        VerificationReport report = verify();
-
-        assertThat(report.failures()).containsExactly(new Check("n=8 classes", false,
-                "n=8 class 1: orbit_size 4, but the class has 8 members (and 1 more)"));
-    }
-
-    @Test
-    @Transactional
-    void aWrongSymmetryFailsTheClassAndTheCounts() {
-        jdbc.update("UPDATE stored_fundamental SET symmetry = 'NONE' WHERE n = 8 AND class_ordinal = 10");
+    void aWrongOrbitSizeIsFoundByTheReducerByCountingTheMembersAndInTheSymmetrySplit() {
+        jdbc.update("UPDATE " + classes(8) + " SET orbit_size = 4 WHERE class_ordinal = 1");
 
         VerificationReport report = verify();
 
         assertThat(report.failures()).containsExactly(
-                new Check("n=8 classes", false, "n=8 class 10: symmetry NONE, but the class's symmetry is ROT180"),
+                new Check("n=8 classes", false, "n=8 class 1: orbit_size 4, but the class has 8 members (and 1 more)"),
                 new Check("n=8 counts", false, "n=8: stored 92 solutions, 12 fundamental (rot90/rot180/asymmetric"
-                        + " 0/0/12), but board_summary says 92 solutions, 12 fundamental (rot90/rot180/asymmetric"
+                        + " 0/2/10), but board_summary says 92 solutions, 12 fundamental (rot90/rot180/asymmetric"
                         + " 0/1/11)"));
     }
 
     @Test
     @Transactional
+    void aSolutionWithTheWrongOrbitSizeIsNamed() {
+        jdbc.update("UPDATE " + solutions(8) + " SET orbit_size = 2 WHERE ordinal = 40");
+
+        VerificationReport report = verify();
+
+        assertThat(report.failures()).containsExactly(new Check("n=8 classes", false,
+                "n=8 ordinal 40: orbit_size 2, but its class has 8 members"));
+    }
+
+    @Test
+    @Transactional
+    void aSolutionFiledUnderAnotherClassIsNamed() {
+        jdbc.update("UPDATE " + solutions(8) + " SET class_ordinal = 2 WHERE ordinal = 1");
+
+        VerificationReport report = verify();
+
+        assertThat(report.failures()).containsExactly(new Check("n=8 classes", false,
+                "n=8 ordinal 1: class 2, but its representative '1 5 8 6 3 7 2 4' is class 1"));
+    }
+
+    @Test
+    @Transactional
     void aDeletedSolutionBreaksDensityItsClassAndTheCounts() {
-        jdbc.update("DELETE FROM stored_solution WHERE n = 8 AND ordinal = 50");
+        jdbc.update("DELETE FROM " + solutions(8) + " WHERE ordinal = 50");
 
         VerificationReport report = verify();
 
         assertThat(report.failures()).containsExactly(
                 new Check("n=8 order", false, "n=8: ordinal 51 follows ordinal 49"),
-                new Check("n=8 classes", false, "n=8 class 8: 7 solutions stored, orbit_size 8"),
+                new Check("n=8 classes", false, "n=8: 91 solutions stored, but the classes' orbits add up to 92"),
                 new Check("n=8 counts", false, "n=8: stored 91 solutions, 12 fundamental (rot90/rot180/asymmetric"
                         + " 0/1/11), but board_summary says 92 solutions, 12 fundamental (rot90/rot180/asymmetric"
                         + " 0/1/11)"));
@@ -185,33 +195,32 @@ class StoredDataVerifierIntegrationTests {
 
     @Test
     @Transactional
-    void aQueenMovedInTheCellIndexIsFound() {
-        // Class 1 of n = 8 (1 5 8 6 3 7 2 4) has its row-2 queen in column 5; the index says 6.
-        jdbc.update("UPDATE fundamental_cell SET queen_column = 6 WHERE n = 8 AND class_ordinal = 1 AND queen_row = 2");
+    void aQueenMovedInTheCellsOfAClassIsFound() {
+        // Class 1 of n = 8 (1 5 8 6 3 7 2 4) has its row-2 queen in column 5 (e); the cells say 6 (f).
+        jdbc.update("UPDATE " + classes(8) + " SET cells = 'afhfcgbd' WHERE class_ordinal = 1");
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(new Check("n=8 cells", false,
-                "fundamental_cell does not hold the queens of the representatives"));
+        assertThat(report.failures()).containsExactly(new Check("n=8 classes", false,
+                "n=8 class 1: cells 'afhfcgbd' are not the queens of '1 5 8 6 3 7 2 4'"));
     }
 
     @Test
     @Transactional
-    void twoClassesSwappingAQueenInTheCellIndexAreFound() {
-        // Row 2 of classes 1 and 2 of n = 8 (1 5 8 6 3 7 2 4, 1 6 8 3 7 4 2 5): columns 5 and 6, exchanged.
-        jdbc.update("UPDATE fundamental_cell SET class_ordinal = CASE class_ordinal WHEN 1 THEN 2 ELSE 1 END"
-                + " WHERE n = 8 AND queen_row = 2 AND class_ordinal IN (1, 2)");
+    void twoClassesSwappingTheirCellsAreFound() {
+        jdbc.update("UPDATE " + classes(8) + " SET cells = CASE class_ordinal WHEN 1 THEN 'afhcgdbe' ELSE 'aehfcgbd'"
+                + " END WHERE class_ordinal IN (1, 2)");
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(new Check("n=8 cells", false,
-                "fundamental_cell does not hold the queens of the representatives"));
+        assertThat(report.failures()).containsExactly(new Check("n=8 classes", false,
+                "n=8 class 1: cells 'afhcgdbe' are not the queens of '1 5 8 6 3 7 2 4' (and 1 more)"));
     }
 
     @Test
     @Transactional
     void aTransformThatDoesNotLeadFromTheRepresentativeToTheSolutionIsNamed() {
-        jdbc.update("UPDATE stored_solution SET transform = 1 WHERE n = 8 AND ordinal = 1");
+        jdbc.update("UPDATE " + solutions(8) + " SET transform = 1 WHERE ordinal = 1");
 
         VerificationReport report = verify();
 
@@ -301,7 +310,7 @@ class StoredDataVerifierIntegrationTests {
         try {
             VerificationReport report = verify();
 
-            assertThat(report.checks()).hasSize(9 * 6 + 2);
+            assertThat(report.checks()).hasSize(9 * 5 + 2);
             assertThat(report.failures()).containsExactly(new Check("export manifest", false,
                     "manifest.json is missing from " + output()));
         } finally {
@@ -325,41 +334,34 @@ class StoredDataVerifierIntegrationTests {
 
     @Test
     @Transactional
-    void rowsOfAGenerationThatNothingPublishesOrBuildsFailAsOrphaned() {
-        jdbc.update("""
-                INSERT INTO stored_fundamental (n, generation, class_ordinal, placement, orbit_size, symmetry)
-                SELECT n, 999, class_ordinal, placement, orbit_size, symmetry FROM stored_fundamental WHERE n = 8""");
-        jdbc.update("""
-                INSERT INTO stored_solution (n, generation, ordinal, placement, representative, transform)
-                SELECT n, 999, ordinal, placement, representative, transform FROM stored_solution WHERE n = 8""");
-        // Cells of the published generation of a size now kept with its classes only.
-        jdbc.update("DELETE FROM stored_solution WHERE n = 7 AND generation = (SELECT generation FROM board_summary"
-                + " WHERE n = 7)");
+    void tablesOfAGenerationThatNothingPublishesOrBuildsFailAsOrphaned() {
+        jdbc.update("INSERT INTO stored_generation (generation, n, with_solutions, created_at)"
+                + " VALUES (999, 8, TRUE, CURRENT_TIMESTAMP)");
+        // The solutions of a size now kept with its classes only.
         jdbc.update("UPDATE board_summary SET stored = 'FUNDAMENTAL' WHERE n = 7");
         int published7 = jdbc.queryForObject("SELECT generation FROM board_summary WHERE n = 7", Integer.class);
 
         VerificationReport report = verify();
 
         assertThat(report.failures()).containsExactly(
-                new Check("n=7 generation " + published7, false, "orphaned: 42 cells that no published or building"
-                        + " generation keeps; the next run deletes them"),
-                new Check("n=8 generation 999", false, "orphaned: 92 solutions, 12 classes that no published or"
-                        + " building generation keeps; the next run deletes them"));
+                new Check("n=7 generation " + published7, false, "orphaned: generation " + published7
+                        + " of n=7 (its solution table), which no published or building generation keeps;"
+                        + " the next run drops it"),
+                new Check("n=8 generation 999", false, "orphaned: generation 999 of n=8, which no published or"
+                        + " building generation keeps; the next run drops it"));
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM solution WHERE n = 8", Long.class))
                 .as("the views show the published generation only").isEqualTo(92);
     }
 
     @Test
     @Transactional
-    void rowsNothingKeepsAreBeingDeletedWhileARunIsGoingAndAGenerationBeingBuiltIsWorkInProgress() {
-        jdbc.update("""
-                INSERT INTO stored_fundamental (n, generation, class_ordinal, placement, orbit_size, symmetry)
-                SELECT n, 998, class_ordinal, placement, orbit_size, symmetry FROM stored_fundamental WHERE n = 9""");
-        jdbc.update("INSERT INTO building_generation (n, generation, started_at) VALUES (9, 998, CURRENT_TIMESTAMP)");
-        jdbc.update("""
-                INSERT INTO stored_fundamental (n, generation, class_ordinal, placement, orbit_size, symmetry)
-                SELECT n, 997, class_ordinal, placement, orbit_size, symmetry FROM stored_fundamental
-                WHERE n = 8 AND generation <> 997""");
+    void tablesNothingKeepsAreBeingDroppedWhileARunIsGoingAndAGenerationBeingBuiltIsWorkInProgress() {
+        jdbc.update("INSERT INTO stored_generation (generation, n, with_solutions, created_at)"
+                + " VALUES (998, 9, FALSE, CURRENT_TIMESTAMP)");
+        jdbc.update("INSERT INTO building_generation (n, generation, started_at, classes_stored)"
+                + " VALUES (9, 998, CURRENT_TIMESTAMP, 46)");
+        jdbc.update("INSERT INTO stored_generation (generation, n, with_solutions, created_at)"
+                + " VALUES (997, 8, FALSE, CURRENT_TIMESTAMP)");
         jdbc.update("INSERT INTO batch_job_instance (job_instance_id, version, job_name, job_key)"
                 + " VALUES (9999, 0, 'nightly', 'running')");
         jdbc.update("INSERT INTO batch_job_execution (job_execution_id, version, job_instance_id, create_time,"
@@ -372,12 +374,25 @@ class StoredDataVerifierIntegrationTests {
                 || check.name().contains(" generation ")).extracting(Check::name, Check::detail).containsExactly(
                         tuple("n=9 work in progress", "46 classes and 0 solutions stored so far into generation 998,"
                                 + " not published yet"),
-                        tuple("n=8 generation 997", "12 classes no longer shown, being deleted by the run in progress"));
+                        tuple("n=8 generation 997", "generation 997 of n=8 no longer shown, being dropped by the run"
+                                + " in progress"));
     }
 
     private String placement(int n, long ordinal) {
-        return jdbc.queryForObject("SELECT placement FROM stored_solution WHERE n = ? AND ordinal = ?", String.class,
-                n, ordinal);
+        return jdbc.queryForObject("SELECT placement FROM " + solutions(n) + " WHERE ordinal = ?", String.class,
+                ordinal);
+    }
+
+    private String solutions(int n) {
+        return dev.nqueens.store.GenerationTables.solutionTable(n, generation(n));
+    }
+
+    private String classes(int n) {
+        return dev.nqueens.store.GenerationTables.fundamentalTable(n, generation(n));
+    }
+
+    private int generation(int n) {
+        return jdbc.queryForObject("SELECT generation FROM board_summary WHERE n = ?", Integer.class, n);
     }
 
     private VerificationReport verify() {

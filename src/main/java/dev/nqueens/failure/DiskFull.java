@@ -1,0 +1,58 @@
+package dev.nqueens.failure;
+
+import java.io.IOException;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * Tells a failure that came from a full disk: the operating system's "No space left on device"
+ * (ENOSPC, as the JDK reports it for any file) under the failure, or PostgreSQL's {@code disk_full}
+ * (SQL state 53100) from the server. Such a failure is not the database going away (nothing comes
+ * back by waiting): the run stops at once, and the line that says so names the place to free.
+ */
+public final class DiskFull {
+
+    /** PostgreSQL's SQL state for "could not extend file" and the like. */
+    static final String POSTGRES_DISK_FULL = "53100";
+    /** What the JDK's file I/O says of ENOSPC. */
+    static final String NO_SPACE = "No space left on device";
+
+    private DiskFull() {
+    }
+
+    /** Whether {@code failure}, or one of its causes, is a full disk. */
+    public static boolean isCause(Throwable failure) {
+        return local(failure) || serverSays(failure).isPresent();
+    }
+
+    /** The first line of the database server's out-of-space error, if that is the failure. */
+    public static Optional<String> serverSays(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException sql && POSTGRES_DISK_FULL.equals(sql.getSQLState())) {
+                String message = sql.getMessage() == null ? NO_SPACE : sql.getMessage();
+                return Optional.of(message.lines().findFirst().orElse(message));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether a file of this process could not be written for want of space. */
+    private static boolean local(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof IOException && t.getMessage() != null && t.getMessage().contains(NO_SPACE)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The one line for a full disk: the server's own words, or the place this process could not
+     * write ({@code place}: the H2 file, the export folder) and what follows.
+     */
+    public static String describe(Throwable failure, String place) {
+        return serverSays(failure).map(says -> "the database server is out of disk space (" + says
+                + "); once space is freed the next run resumes")
+                .orElse("no space left on the device of " + place + "; once space is freed the next run resumes");
+    }
+}

@@ -1,0 +1,28 @@
+package dev.nqueens.store;
+
+import javax.sql.DataSource;
+import org.springframework.jdbc.core.ConnectionCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The two databases the store runs on, and the little that differs between them: how a size's
+ * rows are loaded (H2: JDBC batches in key order; PostgreSQL: {@code COPY}), which indexes a
+ * generation's tables get and when (H2 keeps its keys while it loads, PostgreSQL builds them after
+ * the rows are in), and whether the planner needs fresh statistics ({@code ANALYZE}).
+ */
+public enum Dialect {
+    H2,
+    POSTGRESQL;
+
+    /** The dialect of the database behind {@code jdbc}. */
+    public static Dialect of(JdbcTemplate jdbc) {
+        String product = jdbc.execute((ConnectionCallback<String>) connection ->
+                connection.getMetaData().getDatabaseProductName());
+        return "PostgreSQL".equals(product) ? POSTGRESQL : H2;
+    }
+
+    /** The dialect of the database behind {@code dataSource}. */
+    public static Dialect of(DataSource dataSource) {
+        return of(new JdbcTemplate(dataSource));
+    }
+}

@@ -1,0 +1,226 @@
+package dev.nqueens.store;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The tables of each generation (one computation of one size): {@code fundamental_nNN_gG}, its
+ * classes, and at level ALL {@code solution_nNN_gG}, its solutions, registered in
+ * {@code stored_generation}. A size's rows get tables of their own so that each is loaded the way
+ * its database loads fastest — rows in key order on H2, {@code COPY} into tables without indexes
+ * on PostgreSQL — with the secondary indexes built once, after the rows are in ({@link #finish}),
+ * and so that a replaced generation goes with one {@code DROP TABLE}.
+ *
+ * <p>The views {@code solution}, {@code fundamental_solution} and {@code solution_cell} are the
+ * union of every registered generation's tables, each joined to {@code board_summary} on the
+ * generation that row publishes: a generation being built is in the views but shows nothing until
+ * its size's summary names it, and publishing stays one small transaction. The views are written
+ * anew whenever a generation's tables come or go ({@link GenerationViews}).
+ *
+ * <p>Columns of {@code solution_nNN_gG}: {@code ordinal} (the key), {@code placement} (the text
+ * form, unique), {@code class_ordinal}, {@code transform} (the symmetry from the class's
+ * representative onto the solution) and {@code orbit_size}, from which the views derive the
+ * symmetry. {@code fundamental_nNN_gG}: {@code class_ordinal} (the key), {@code placement}
+ * (unique), {@code orbit_size} and {@code cells}, one character per row, {@code CHR(96 + column)},
+ * for the {@code solution_cell} view's "a queen on this square".
+ */
+@Repository
+public class GenerationTables {
+
+    /** A generation whose tables exist: its size, and whether it has a solution table. */
+    public record Registered(int n, int generation, boolean withSolutions) {
+
+        public String solutions() {
+            return solutionTable(n, generation);
+        }
+
+        public String classes() {
+            return fundamentalTable(n, generation);
+        }
+    }
+
+    private final JdbcTemplate jdbc;
+    private final NamedParameterJdbcTemplate named;
+    private final TransactionTemplate inOneTransaction;
+    private volatile Dialect dialect;
+
+    public GenerationTables(JdbcTemplate jdbc, PlatformTransactionManager transactionManager) {
+        this.jdbc = jdbc;
+        this.named = new NamedParameterJdbcTemplate(jdbc);
+        this.inOneTransaction = new TransactionTemplate(transactionManager);
+    }
+
+    /** The tables of the database behind {@code jdbc}, outside an application context (the commands that open none). */
+    public static GenerationTables of(JdbcTemplate jdbc) {
+        return new GenerationTables(jdbc, new DataSourceTransactionManager(jdbc.getDataSource()));
+    }
+
+    /** {@code solution_n16_g42}. */
+    public static String solutionTable(int n, int generation) {
+        return String.format("solution_n%02d_g%d", n, generation);
+    }
+
+    /** {@code fundamental_n16_g42}. */
+    public static String fundamentalTable(int n, int generation) {
+        return String.format("fundamental_n%02d_g%d", n, generation);
+    }
+
+    /** The database's dialect, looked up when first needed. */
+    public Dialect dialect() {
+        if (dialect == null) {
+            dialect = Dialect.of(jdbc);
+        }
+        return dialect;
+    }
+
+    /** Every generation whose tables exist, by size and generation. */
+    public List<Registered> registered() {
+        return jdbc.query("SELECT n, generation, with_solutions FROM stored_generation ORDER BY n, generation",
+                (rs, row) -> new Registered(rs.getInt(1), rs.getInt(2), rs.getBoolean(3)));
+    }
+
+    /** The registered generation {@code generation}, if its tables exist. */
+    public Optional<Registered> registered(int generation) {
+        return named.query("SELECT n, generation, with_solutions FROM stored_generation WHERE generation = :g",
+                Map.of("g", generation), (rs, row) -> new Registered(rs.getInt(1), rs.getInt(2), rs.getBoolean(3)))
+                .stream().findFirst();
+    }
+
+    /**
+     * Registers generation {@code generation} of size {@code n} and creates its empty tables, with
+     * the keys H2 keeps while it loads; the solution table only at level ALL. Registered first, so
+     * that tables a crash leaves behind are known and dropped with the generation.
+     */
+    public void create(int n, int generation, StoredLevel level) {
+        boolean withSolutions = level == StoredLevel.ALL;
+        inOneTransaction.executeWithoutResult(status -> {
+            named.update("INSERT INTO stored_generation (generation, n, with_solutions, created_at)"
+                    + " VALUES (:g, :n, :solutions, :now)", new MapSqlParameterSource("g", generation).addValue("n", n)
+                    .addValue("solutions", withSolutions).addValue("now", SolutionStore.now()));
+            for (String statement : createStatements(dialect(), n, generation, withSolutions)) {
+                jdbc.execute(statement);
+            }
+        });
+        views().rebuild();
+    }
+
+    /** The statements that create generation {@code generation}'s empty tables. */
+    public static List<String> createStatements(Dialect dialect, int n, int generation, boolean withSolutions) {
+        String classes = fundamentalTable(n, generation);
+        String solutions = solutionTable(n, generation);
+        List<String> statements = new ArrayList<>();
+        if (dialect == Dialect.H2) {
+            statements.add("CREATE TABLE IF NOT EXISTS " + classes + " (class_ordinal BIGINT NOT NULL PRIMARY KEY,"
+                    + " placement VARCHAR(96) NOT NULL, orbit_size SMALLINT NOT NULL, cells VARCHAR(32) NOT NULL)");
+            statements.add("CREATE UNIQUE INDEX IF NOT EXISTS " + classes + "_placement ON " + classes + " (placement)");
+            if (withSolutions) {
+                statements.add("CREATE TABLE IF NOT EXISTS " + solutions + " (ordinal BIGINT NOT NULL PRIMARY KEY,"
+                        + " placement VARCHAR(96) NOT NULL, class_ordinal BIGINT NOT NULL, transform SMALLINT NOT NULL,"
+                        + " orbit_size SMALLINT NOT NULL)");
+                // Fed in ordinal order, the text index takes its entries almost in its own order.
+                statements.add("CREATE UNIQUE INDEX IF NOT EXISTS " + solutions + "_placement ON " + solutions
+                        + " (placement)");
+            }
+        } else {
+            // Fixed-width columns first: no padding between them.
+            statements.add("CREATE TABLE IF NOT EXISTS " + classes + " (class_ordinal BIGINT NOT NULL,"
+                    + " orbit_size SMALLINT NOT NULL, placement VARCHAR(96) NOT NULL, cells VARCHAR(32) NOT NULL)");
+            if (withSolutions) {
+                statements.add("CREATE TABLE IF NOT EXISTS " + solutions + " (ordinal BIGINT NOT NULL,"
+                        + " class_ordinal INTEGER NOT NULL, transform SMALLINT NOT NULL, orbit_size SMALLINT NOT NULL,"
+                        + " placement VARCHAR(96) NOT NULL)");
+            }
+        }
+        return statements;
+    }
+
+    /**
+     * Builds what a generation's tables get once their rows are in, each statement idempotent (a
+     * run killed while it built them builds the rest): on H2 the class index of the solutions; on
+     * PostgreSQL every key and index, then fresh planner statistics, so the first query on the new
+     * rows (the publication's counts, the export) is planned knowing them.
+     */
+    public void finish(int n, int generation, StoredLevel level) {
+        for (String statement : finishStatements(dialect(), n, generation, level == StoredLevel.ALL)) {
+            jdbc.execute(statement);
+        }
+    }
+
+    /** The statements of {@link #finish}. */
+    public static List<String> finishStatements(Dialect dialect, int n, int generation, boolean withSolutions) {
+        String classes = fundamentalTable(n, generation);
+        String solutions = solutionTable(n, generation);
+        List<String> statements = new ArrayList<>();
+        if (dialect == Dialect.POSTGRESQL) {
+            // A session setting: the sorts of the index builds in memory rather than in temporary files.
+            statements.add("SET maintenance_work_mem = '256MB'");
+            statements.add("CREATE UNIQUE INDEX IF NOT EXISTS " + classes + "_pk ON " + classes + " (class_ordinal)");
+            statements.add("CREATE UNIQUE INDEX IF NOT EXISTS " + classes + "_placement ON " + classes + " (placement)");
+            if (withSolutions) {
+                statements.add("CREATE UNIQUE INDEX IF NOT EXISTS " + solutions + "_pk ON " + solutions + " (ordinal)");
+                // Rows are stored in ordinal order, which is nearly the text order of their placements:
+                // a block range index finds a placement reading a few ranges, at a thousandth of a B-tree's size.
+                statements.add("CREATE INDEX IF NOT EXISTS " + solutions + "_placement ON " + solutions
+                        + " USING brin (placement) WITH (pages_per_range = 32)");
+            }
+        }
+        if (withSolutions) {
+            // The members of a class (at most 8 rows a key): one column keeps H2's build of it short.
+            statements.add("CREATE INDEX IF NOT EXISTS " + solutions + "_class ON " + solutions + " (class_ordinal)");
+        }
+        if (dialect == Dialect.POSTGRESQL) {
+            statements.add("RESET maintenance_work_mem");
+            statements.add("ANALYZE " + classes + (withSolutions ? ", " + solutions : ""));
+        }
+        return statements;
+    }
+
+    /**
+     * Drops the solution table of a generation whose size is now kept with its classes only. In
+     * this order, each step safe to repeat (on H2 each statement commits by itself): the views
+     * without that table (a table a view names cannot be dropped), the table, then the registry.
+     * A run killed in between leaves the generation registered with its solutions, and the next
+     * run drops them again.
+     */
+    public void dropSolutions(Registered generation) {
+        inOneTransaction.executeWithoutResult(status -> {
+            views().rebuildWithout(new Registered(generation.n(), generation.generation(), false));
+            jdbc.execute("DROP TABLE IF EXISTS " + generation.solutions());
+            named.update("UPDATE stored_generation SET with_solutions = FALSE WHERE generation = :g",
+                    Map.of("g", generation.generation()));
+        });
+    }
+
+    /** Drops a generation's tables and forgets it: the views without them, the tables, the registry (see {@link #dropSolutions}). */
+    public void drop(Registered generation) {
+        inOneTransaction.executeWithoutResult(status -> {
+            views().rebuildWithout(null, generation.generation());
+            jdbc.execute("DROP TABLE IF EXISTS " + generation.solutions());
+            jdbc.execute("DROP TABLE IF EXISTS " + generation.classes());
+            named.update("DELETE FROM stored_generation WHERE generation = :g", Map.of("g", generation.generation()));
+        });
+    }
+
+    /** The statements that write the three views for {@code generations} (for a migration). */
+    public static List<String> viewStatements(List<Registered> generations) {
+        return GenerationViews.statements(generations);
+    }
+
+    /** Writes the three views anew from the registered generations. */
+    public void rebuildViews() {
+        views().rebuild();
+    }
+
+    private GenerationViews views() {
+        return new GenerationViews(jdbc, dialect(), inOneTransaction);
+    }
+}
