@@ -8,11 +8,12 @@
 
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 
-# Installs from Debian's packages whatever is missing (the browser too, for the tests of `serve`).
+# Installs from Debian's packages whatever is missing (the browser and curl too, for the tests of `serve`).
 install_services() {
   local missing=()
   [ -n "$(pg_bin)" ] || missing+=(postgresql)
   command -v rabbitmq-server >/dev/null 2>&1 || missing+=(rabbitmq-server)
+  command -v curl >/dev/null 2>&1 || missing+=(curl)
   { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; } || missing+=(chromium chromium-driver)
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "services: installing ${missing[*]} from Debian's packages"

@@ -215,6 +215,45 @@ class ServeFunctionalTests {
         assertThat(beyond.headers().firstValue("Content-Range")).hasValue("bytes */" + whole.body().length);
     }
 
+    @Test
+    void downloadsComeGzippedToAClientThatAsksAndUnpackToTheExportedBytes() throws Exception {
+        String name = "/files/solutions-n08.json";
+        HttpResponse<byte[]> plain = served.get(name);
+        String etag = plain.headers().firstValue("ETag").orElseThrow();
+
+        HttpResponse<byte[]> gzipped = served.get(name, "Accept-Encoding", "gzip, deflate");
+        assertThat(gzipped.statusCode()).isEqualTo(200);
+        assertThat(gzipped.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        assertThat(gzipped.headers().firstValue("Vary")).hasValue("Accept-Encoding");
+        assertThat(gzipped.headers().firstValue("ETag")).hasValue(etag.replaceAll("\"$", "-gzip\""));
+        assertThat(gzipped.body().length).as("compressed").isLessThan(plain.body().length / 4);
+        assertThat(new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gzipped.body())).readAllBytes())
+                .isEqualTo(plain.body());
+        assertThat(served.get(name, "Accept-Encoding", "gzip", "If-None-Match",
+                gzipped.headers().firstValue("ETag").orElseThrow()).statusCode()).isEqualTo(304);
+        assertThat(served.get(name, "Accept-Encoding", "gzip;q=0").headers().firstValue("Content-Encoding")).isEmpty();
+        HttpResponse<byte[]> range = served.get(name, "Accept-Encoding", "gzip", "Range", "bytes=0-9");
+        assertThat(range.statusCode()).as("a range is of the file's own bytes").isEqualTo(206);
+        assertThat(range.headers().firstValue("Content-Encoding")).isEmpty();
+
+        // As the README shows it: curl --compressed, then sha256sum against SHA256SUMS.
+        Path curl = Path.of("/usr/bin/curl");
+        if (!Files.isExecutable(curl)) {
+            assertThat(System.getenv("CI")).as("curl is missing; .ci/run installs it").isNull();
+            return;
+        }
+        Path downloads = Files.createDirectories(directory.resolve("curl"));
+        Process download = new ProcessBuilder(curl.toString(), "--silent", "--show-error", "--fail", "--compressed",
+                "--dump-header", "headers.txt", "--output", "solutions-n08.json", served.url(name))
+                .directory(downloads.toFile()).redirectErrorStream(true).start();
+        String output = new String(download.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(download.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        assertThat(download.exitValue()).as(output).isZero();
+        assertThat(Files.readString(downloads.resolve("headers.txt"))).containsIgnoringCase("Content-Encoding: gzip");
+        assertThat(ServedResults.sha256(downloads.resolve("solutions-n08.json")))
+                .isEqualTo(ServedResults.sha256(plain.body()));
+    }
+
     /** {@code sha256sum -c --ignore-missing SHA256SUMS} over one downloaded file, as the README says. */
     private static void checkWithSha256sum(String sums) throws Exception {
         Path sha256sum = Path.of("/usr/bin/sha256sum");
@@ -378,10 +417,11 @@ class ServeFunctionalTests {
             assertThat(nightJvm).as("the job's options").contains("-XX:PretenureSizeThreshold=512k")
                     .filteredOn(NqueensProcess.QUICK_COMPILER::equals).as("the test's quick compiler only").hasSize(1);
 
-            // The next night, stopped by serve's SIGTERM while it works: at a chunk boundary, and no JVM left.
-            Files.writeString(scheduled.resolve("config/application.yml"), yaml.replace("1-12", "1-13")
-                    .replace("all-up-to: 12", "all-up-to: 13"));
-            schedule.serve.awaitLine(line -> NqueensProcess.showsProgress(line, 13),
+            // The next night, stopped by serve's SIGTERM while it works (storing the 365,596 solutions of
+            // n = 14): at a chunk boundary, and no JVM left.
+            Files.writeString(scheduled.resolve("config/application.yml"), yaml.replace("1-12", "1-14")
+                    .replace("all-up-to: 12", "all-up-to: 14") + "  progress-interval: 1s\n");
+            schedule.serve.awaitLine(line -> NqueensProcess.showsProgress(line, 14),
                     Duration.ofMinutes(1));
             ProcessHandle second = ProcessHandle.of(schedule.serve.pid()).orElseThrow().descendants()
                     .filter(process -> process.info().arguments().map(List::of).orElse(List.of()).contains("night"))

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.zip.GZIPOutputStream;
 import org.springframework.context.annotation.Profile;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
@@ -25,8 +26,14 @@ import org.springframework.web.bind.annotation.RestController;
  * (206, 416) honoured only while {@code If-Range} still names this version — so {@code curl -C -}
  * resumes, and a resume across a new export gets the whole new file instead of a splice — and
  * HEAD. The file is opened before its headers are final and checked to be the version they
- * describe, so an export renaming a new file into place meanwhile never mixes two versions. No
- * compression: bodies are the files' bytes, ranges are ranges of them.
+ * describe, so an export renaming a new file into place meanwhile never mixes two versions.
+ *
+ * <p>Compressed on request: a whole-file GET whose {@code Accept-Encoding} admits gzip gets the
+ * file gzipped on the fly ({@code Content-Encoding: gzip}, {@code Vary: Accept-Encoding}, its own
+ * ETag: the file's with {@code -gzip}), so the largest files (a size stored with every solution,
+ * gigabytes of JSON) travel at a fifth or less and unpack to exactly the exported bytes ({@code curl
+ * --compressed}). A range request, or a client that does not ask, gets the file's own bytes: ranges
+ * are always ranges of the file.
  */
 @RestController
 @Profile(Serve.PROFILE)
@@ -64,10 +71,14 @@ class FilesController {
     private static void respond(ExportFolder.Version version, FileChannel file, HttpServletRequest request,
             HttpServletResponse response) throws IOException {
         long lastModified = version.modifiedMillis() / 1000 * 1000;
-        response.setHeader("ETag", version.etag());
+        boolean gzip = "GET".equals(request.getMethod()) && request.getHeader("Range") == null
+                && acceptsGzip(request.getHeader("Accept-Encoding"));
+        String etag = gzip ? gzipped(version.etag()) : version.etag();
+        response.setHeader("ETag", etag);
         response.setDateHeader("Last-Modified", lastModified);
         response.setHeader("Accept-Ranges", "bytes");
         response.setHeader("Cache-Control", "no-cache");
+        response.setHeader("Vary", "Accept-Encoding");
         String ifMatch = request.getHeader("If-Match");
         long ifUnmodifiedSince = request.getDateHeader("If-Unmodified-Since");
         if ((ifMatch != null && !matches(ifMatch, version.etag(), true))
@@ -76,7 +87,7 @@ class FilesController {
         }
         String ifNoneMatch = request.getHeader("If-None-Match");
         long ifModifiedSince = request.getDateHeader("If-Modified-Since");
-        if ((ifNoneMatch != null && matches(ifNoneMatch, version.etag(), false))
+        if ((ifNoneMatch != null && matches(ifNoneMatch, etag, false))
                 || (ifNoneMatch == null && ifModifiedSince >= 0 && lastModified <= ifModifiedSince)) {
             response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
             return;
@@ -94,10 +105,51 @@ class FilesController {
             response.setStatus(HttpServletResponse.SC_PARTIAL_CONTENT);
             response.setHeader("Content-Range", "bytes " + start + "-" + end + "/" + length);
         }
+        if (gzip) {
+            response.setHeader("Content-Encoding", "gzip");
+            try (GZIPOutputStream out = new GZIPOutputStream(response.getOutputStream(), BUFFER)) {
+                copy(file, 0, length, out);
+            }
+            return;
+        }
         response.setContentLengthLong(end - start + 1);
         if (!"HEAD".equals(request.getMethod())) {
             copy(file, start, end - start + 1, response.getOutputStream());
         }
+    }
+
+    /** The ETag of a file's gzipped body: {@code "<sha256>-gzip"}. */
+    static String gzipped(String etag) {
+        return etag.substring(0, etag.length() - 1) + "-gzip\"";
+    }
+
+    /** Whether an {@code Accept-Encoding} header admits gzip: named (or {@code *}) without {@code q=0}. */
+    static boolean acceptsGzip(String header) {
+        if (header == null) {
+            return false;
+        }
+        for (String coding : header.split(",")) {
+            String[] parts = coding.strip().split(";");
+            String name = parts[0].strip().toLowerCase(java.util.Locale.ROOT);
+            if (!name.equals("gzip") && !name.equals("x-gzip") && !name.equals("*")) {
+                continue;
+            }
+            boolean refused = false;
+            for (int i = 1; i < parts.length; i++) {
+                String parameter = parts[i].strip().replace(" ", "");
+                if (parameter.startsWith("q=")) {
+                    try {
+                        refused = Double.parseDouble(parameter.substring(2)) == 0;
+                    } catch (NumberFormatException e) {
+                        refused = true;
+                    }
+                }
+            }
+            if (!refused) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** No {@code If-Range}, or one that names this version (its ETag, or exactly its Last-Modified). */

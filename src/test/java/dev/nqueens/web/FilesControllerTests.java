@@ -34,4 +34,17 @@ class FilesControllerTests {
                 .satisfies(e -> assertThat(((ErrorResponseException) e).getStatusCode().value()).isEqualTo(416));
         assertThatThrownBy(() -> FilesController.range("bytes=-0", 100)).isInstanceOf(ErrorResponseException.class);
     }
+
+    @Test
+    void gzipIsUsedWhenTheClientNamesItWithoutRefusingIt() {
+        assertThat(FilesController.acceptsGzip("gzip, deflate")).isTrue();
+        assertThat(FilesController.acceptsGzip("deflate, GZIP;q=0.5")).isTrue();
+        assertThat(FilesController.acceptsGzip("*")).isTrue();
+        assertThat(FilesController.acceptsGzip(null)).isFalse();
+        assertThat(FilesController.acceptsGzip("identity")).isFalse();
+        assertThat(FilesController.acceptsGzip("br, deflate")).isFalse();
+        assertThat(FilesController.acceptsGzip("gzip;q=0")).isFalse();
+        assertThat(FilesController.acceptsGzip("gzip; q=0.0")).isFalse();
+        assertThat(FilesController.gzipped("\"abc\"")).isEqualTo("\"abc-gzip\"");
+    }
 }
