@@ -4,6 +4,8 @@ import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.store.CountUnits;
+import dev.nqueens.store.Dialect;
+import dev.nqueens.store.GenerationTables;
 import dev.nqueens.store.GenerationLoader;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.Generations;
@@ -91,15 +93,33 @@ public class NightlyJobConfiguration {
     @Bean
     Step solveSize(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             SolutionReader solutionReader, SolutionWriter solutionWriter, NqueensProperties properties,
-            RunControl runControl) {
+            RunControl runControl, GenerationTables tables) {
         return new StepBuilder(SOLVE_SIZE_STEP, jobRepository)
-                .<SolutionSource.Item, SolutionSource.Item>chunk(properties.chunkSize())
+                .<SolutionSource.Item, SolutionSource.Item>chunk(chunkSize(properties, tables.dialect()))
                 .transactionManager(transactionManager)
                 .reader(solutionReader)
                 .writer(solutionWriter)
                 .interruptionPolicy(stopWhenTheWindowCloses(runControl))
                 .listener(new LostDatabase.ExitCodeListener())
                 .build();
+    }
+
+    /** H2's chunks when the size is the database's choice ({@code nqueens.chunk-size: 0}). */
+    static final int H2_CHUNK = 2_000;
+    /** PostgreSQL's chunks when the size is the database's choice. */
+    static final int POSTGRESQL_CHUNK = 10_000;
+
+    /**
+     * The rows stored per transaction: as set, or the database's choice. H2 rewrites the pages a
+     * transaction touches when it commits, and keeps the old ones until then: small chunks keep its
+     * file near its data (docs/h2.md). PostgreSQL's COPY and commit cost little per chunk, and
+     * larger chunks mean fewer commits: n = 16 stored in 28 s with 10,000, 36 s with 2,000.
+     */
+    static int chunkSize(NqueensProperties properties, Dialect dialect) {
+        if (properties.chunkSize() > 0) {
+            return properties.chunkSize();
+        }
+        return dialect == Dialect.POSTGRESQL ? POSTGRESQL_CHUNK : H2_CHUNK;
     }
 
     /**

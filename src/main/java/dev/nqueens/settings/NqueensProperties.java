@@ -17,7 +17,7 @@ import org.springframework.scheduling.support.CronExpression;
  *
  * @param sizes the board sizes a plain {@code run} solves, e.g. {@code 1-12}
  * @param threads partitions solved at once; 0 means one per available core
- * @param chunkSize solutions stored per transaction
+ * @param chunkSize solutions stored per transaction; 0 means the database's own choice
  * @param outputDir where the reports are exported, relative to the working directory
  * @param storage the storage level of each size
  * @param progressInterval how often a long run prints its progress
@@ -49,8 +49,9 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
         if (threads < 0) {
             throw InvalidSettingException.of("nqueens.threads", threads, "threads are >= 1, or 0 for one per core");
         }
-        if (chunkSize < 1) {
-            throw InvalidSettingException.of("nqueens.chunk-size", chunkSize, "a chunk holds at least 1 solution");
+        if (chunkSize < 0) {
+            throw InvalidSettingException.of("nqueens.chunk-size", chunkSize, "a chunk holds at least 1 solution,"
+                    + " or 0 to let the database choose");
         }
         if (outputDir == null || outputDir.isBlank()) {
             throw new InvalidSettingException("setting nqueens.output-dir is empty: name the folder for the reports");
