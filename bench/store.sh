@@ -11,7 +11,7 @@
 # classes), loaded the way the database loads fastest into tables with the same keys and indexes
 # (dev.nqueens.bench.StoreYardstick): H2, JDBC batches of 10,000 rows in key order into tables
 # whose unique keys exist from the start, then the class index; PostgreSQL, COPY of the CSV into
-# tables without indexes, then the same indexes built after, and ANALYZE. Prints both and the ratio.
+# tables without indexes, then the same indexes built after, and VACUUM (ANALYZE). Prints both and the ratio.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 n="${1:?usage: bench/store.sh N}"

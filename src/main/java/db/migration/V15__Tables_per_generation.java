@@ -144,7 +144,7 @@ public class V15__Tables_per_generation extends BaseJavaMigration {
         }
         if (generation.published()) {
             try (Statement statement = connection.createStatement()) {
-                for (String finish : GenerationTables.finishStatements(dialect, n, g, generation.withSolutions())) {
+                for (String finish : GenerationTables.finishStatements(dialect, n, g, generation.withSolutions(), false)) {
                     statement.execute(finish);
                 }
             }

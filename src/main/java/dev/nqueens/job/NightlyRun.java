@@ -4,6 +4,7 @@ import dev.nqueens.export.ExportException;
 import dev.nqueens.failure.DiskFull;
 import dev.nqueens.failure.Failure;
 import dev.nqueens.store.Database;
+import dev.nqueens.store.GenerationTables;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.failure.UnavailableException;
 import dev.nqueens.settings.Durations;
@@ -112,6 +113,7 @@ public class NightlyRun {
     private final RunDatabase database;
     private final PartitionExecution partitionExecution;
     private final JdbcTemplate jdbc;
+    private final GenerationTables tables;
     private final org.springframework.core.env.Environment environment;
     private final TransactionTemplate inOneTransaction;
     private volatile boolean stopRequested;
@@ -120,8 +122,10 @@ public class NightlyRun {
             RunLock runLock, RunControl runControl, CountPlanner countPlanner, WorkProgress workProgress,
             ProgressReporter console, ReportExporter exporter, NqueensProperties properties, SizePublisher publisher,
             java.util.Optional<RunDatabase> database, PartitionExecution partitionExecution, JdbcTemplate jdbc,
-            PlatformTransactionManager transactionManager, org.springframework.core.env.Environment environment) {
+            PlatformTransactionManager transactionManager, org.springframework.core.env.Environment environment,
+            GenerationTables tables) {
         this.environment = environment;
+        this.tables = tables;
         this.publisher = publisher;
         this.database = database.orElse(RunDatabase.WRITABLE);
         this.jobOperator = jobOperator;
@@ -274,6 +278,8 @@ public class NightlyRun {
 
         /** The plan, the split of its counted sizes (under the lock), and where its sizes stand. */
         private void prepare(Optional<JobExecution> unfinished) {
+            // The views as this build writes them (a database of an earlier build keeps its views until then).
+            tables.rebuildViews();
             plan = unfinished.map(last -> SizePlan.parse(last.getJobParameters().getString(PLAN)))
                     .orElseGet(() -> plan(request));
             restarted = unfinished.isPresent();

@@ -109,7 +109,7 @@ final class GenerationViews {
     }
 
     private static String solutions(GenerationTables.Registered g) {
-        return "SELECT b.n, s.ordinal, s.placement, CAST(s.class_ordinal AS BIGINT) AS class_ordinal, s.orbit_size, "
+        return "SELECT b.n, s.ordinal, s.placement, s.class_ordinal, s.orbit_size, "
                 + String.format(SYMMETRY, "s.orbit_size") + " AS symmetry FROM board_summary b JOIN " + g.solutions()
                 + " s ON " + published(g, "'ALL'");
     }
