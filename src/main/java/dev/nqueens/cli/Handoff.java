@@ -105,24 +105,24 @@ final class Handoff {
 
     /** The options of the JVM of {@code schedule} or {@code worker}: the heap the configured sizes need. */
     static String optionsFor(NqueensProperties settings) {
-        return options(heapFor(settings));
+        return options(memoryFor(settings));
     }
 
     /**
-     * The heap of a JVM that runs the job on the configured sizes (schedule's, worker's, a night of
-     * serve's): the base, the engine's for the largest counted size and the enumeration's for the
-     * largest size stored row by row.
+     * The memory of a JVM that runs the job on the configured sizes (schedule's, worker's, a night
+     * of serve's) beside the base heap: the engine's for the largest counted size and the
+     * enumeration's for the largest size stored row by row, with its young generation.
      */
-    static long heapFor(NqueensProperties settings) {
+    static ShortRun.JobMemory memoryFor(NqueensProperties settings) {
         StorageLimits limits = settings.storageLimits();
         List<SizePlan> all = BoardSizes.parse(settings.sizes()).sizes().stream()
                 .map(n -> new SizePlan(n, limits.levelOf(n), SizePlan.Action.COMPUTE)).toList();
-        return BASE_HEAP + ShortRun.heapBytesNeeded(all, settings.effectiveThreads());
+        return ShortRun.memoryNeeded(all, settings.effectiveThreads());
     }
 
     /** Writes the options of the job's JVM and returns the exit code that asks the launcher to start it. */
-    static int handOver(Path file, long heapBytes) {
-        return handOver(file, options(heapBytes));
+    static int handOver(Path file, ShortRun.JobMemory memory) {
+        return handOver(file, options(memory));
     }
 
     private static int handOver(Path file, String options) {
@@ -134,9 +134,10 @@ final class Handoff {
         return EXIT;
     }
 
-    /** The JVM options of a job's JVM with this heap, one per line. */
-    private static String options(long heapBytes) {
-        return "-Xmx" + Math.max(BASE_HEAP, heapBytes) / (1 << 20) + "m\n";
+    /** The JVM options of a job's JVM with this memory beside the base heap, one per line. */
+    static String options(ShortRun.JobMemory memory) {
+        return "-Xmx" + (BASE_HEAP + memory.heap()) / (1 << 20) + "m\n"
+                + (memory.young() > 0 ? "-Xmn" + memory.young() / (1 << 20) + "m\n" : "");
     }
 
     private static String oneLine(String options) {

@@ -28,7 +28,7 @@ import org.springframework.batch.core.BatchStatus;
  * One night of {@code serve}'s schedule in a JVM of its own ({@code night}, {@link NightCommand}):
  * {@code serve}'s JVM has a small heap and the quick compiler alone, so that it answers within
  * seconds of its start; the night's JVM gets what the job needs, as the launcher gives a {@code run}:
- * the heap for the sizes configured tonight ({@link Handoff#heapFor}), the optimizing compiler, the job's
+ * the heap for the sizes configured tonight ({@link Handoff#memoryFor}), the optimizing compiler, the job's
  * collector settings. Its output goes to {@code serve}'s. On an embedded H2 file, {@code serve}
  * closes the file for it and reads through it meanwhile ({@link SwitchingH2DataSource#readingThroughNight}).
  */
@@ -111,7 +111,7 @@ final class NightProcess {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JOB_OPTIONS);
-        command.add("-Xmx" + Handoff.heapFor(tonight()) / (1 << 20) + "m");
+        command.addAll(Handoff.options(Handoff.memoryFor(tonight())).lines().toList());
         // serve's own options (its archive, its logging, -D settings), but not its heap and compiler,
         // nor what listens on a port serve has (a debugger, JMX); the operator's options last, once,
         // as the launcher puts them: they win.

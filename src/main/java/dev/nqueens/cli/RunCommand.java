@@ -108,7 +108,7 @@ final class RunCommand implements Callable<Integer> {
             NqueensProperties settings = session.settings();
             RunRequest request = request(settings);
             Database database = session.database();
-            long fromScratch = Handoff.BASE_HEAP + ShortRun.heapBytesNeeded(ShortRun.planFromScratch(request),
+            ShortRun.JobMemory fromScratch = ShortRun.memoryNeeded(ShortRun.planFromScratch(request),
                     settings.effectiveThreads());
             if (settings.clusterMode() || database.h2File().map(file -> !Files.exists(file.dataFile())).orElse(false)) {
                 return Handoff.handOver(handoff, fromScratch);
@@ -124,8 +124,7 @@ final class RunCommand implements Callable<Integer> {
                 ShortRun shortRun = new ShortRun(dataSource);
                 List<SizePlan> plan = shortRun.plan(request);
                 if (!shortRun.suffices(plan)) {
-                    return Handoff.handOver(handoff, Handoff.BASE_HEAP
-                            + ShortRun.heapBytesNeeded(plan, settings.effectiveThreads()));
+                    return Handoff.handOver(handoff, ShortRun.memoryNeeded(plan, settings.effectiveThreads()));
                 }
                 announce(settings, request, session.console().out());
                 return report(shortRun.run(request, plan, Path.of(settings.outputDir())), settings,

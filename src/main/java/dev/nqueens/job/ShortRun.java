@@ -105,16 +105,40 @@ public final class ShortRun {
     }
 
     /**
-     * The heap the plan's work needs beside the base: the counting engine's for the largest size it
-     * counts, and the enumeration's for the largest size it stores row by row (both can run at once).
+     * The memory a job JVM needs beside its base heap.
+     *
+     * @param heap more heap
+     * @param young a young generation of this size (0: the launcher's own, 16 MB)
      */
-    public static long heapBytesNeeded(List<SizePlan> plan, int threads) {
+    public record JobMemory(long heap, long young) {
+    }
+
+    /** Rows a size stores from which its JVM gets a {@link #STORING_YOUNG} young generation. */
+    static final long MANY_ROWS = 1_000_000;
+    /**
+     * The young generation of a JVM that stores a size of {@link #MANY_ROWS} or more: the database
+     * writes copy a page path for every row, gigabytes of short-lived arrays for millions of rows
+     * (n = 15: 28 GB), which a 16 MB young generation collects 2,200 times (10 s of 36 at n = 15,
+     * docs/performance.md); 384 MB, about a hundred times.
+     */
+    static final long STORING_YOUNG = 384L << 20;
+
+    /**
+     * The memory the plan's work needs beside the base heap: the counting engine's for the
+     * largest size it counts, the enumeration's for the largest size it stores row by row (both
+     * can run at once), and, when that size has millions of rows, a young generation for them.
+     */
+    public static JobMemory memoryNeeded(List<SizePlan> plan, int threads) {
         KnownCounts known = KnownCounts.load();
         long engine = plan.stream().filter(SizePlan::computes).filter(size -> size.level() == StoredLevel.COUNT)
                 .mapToLong(size -> CountingEngine.heapBytesNeeded(size.n(), threads)).max().orElse(0);
         long rows = plan.stream().filter(SizePlan::computes).filter(size -> size.level() != StoredLevel.COUNT)
                 .mapToLong(size -> SolutionSource.heapBytesNeeded(size.n(), size.level(), known)).max().orElse(0);
-        return engine + rows;
+        boolean many = plan.stream().filter(SizePlan::computes).filter(size -> size.level() != StoredLevel.COUNT)
+                .anyMatch(size -> known.of(size.n()).map(k -> size.level() == StoredLevel.ALL ? k.totalSolutions()
+                        : k.fundamentalSolutions()).orElse(0L) >= MANY_ROWS);
+        long young = many ? STORING_YOUNG : 0;
+        return new JobMemory(engine + rows + young, young);
     }
 
     /** The plan of a request on a database with nothing published yet: every size computed. */
