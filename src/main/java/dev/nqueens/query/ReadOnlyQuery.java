@@ -56,6 +56,7 @@ public class ReadOnlyQuery {
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
             connection.setReadOnly(true);
+            streamOnH2(connection);
             try (PreparedStatement query = connection.prepareStatement(statement)) {
                 query.setFetchSize(1000);
                 try (ResultSet rows = query.executeQuery()) {
@@ -80,6 +81,19 @@ public class ReadOnlyQuery {
             }
         } catch (SQLException e) {
             throw failed(statement, e);
+        }
+    }
+
+    /**
+     * On H2, has the session hand out rows as it finds them: a view's rows are otherwise copied into
+     * a temporary result first (a GROUP BY over the 14.8 million solutions of n = 16 took 46 s that
+     * way, 10 s without).
+     */
+    private static void streamOnH2(Connection connection) throws SQLException {
+        if ("H2".equals(connection.getMetaData().getDatabaseProductName())) {
+            try (java.sql.Statement session = connection.createStatement()) {
+                session.execute("SET LAZY_QUERY_EXECUTION TRUE");
+            }
         }
     }
 

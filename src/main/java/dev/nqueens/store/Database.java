@@ -47,18 +47,22 @@ public record Database(String url, String username, String password, NqueensProp
     }
 
     /**
-     * The URL a reading command connects with: the H2 file read-only, or through {@code db-server}
-     * while it holds the file if {@code throughServer}; other databases as configured.
+     * The URL a reading command connects with: the H2 file read-only; other databases as
+     * configured. A command that answers one request and ends ({@code oneRequest}: {@code sql},
+     * {@code show}, {@code history}, {@code verify}) goes through {@code db-server} while it holds the
+     * file, and otherwise opens it as {@link H2File#readOnceUrl()} says; {@code serve} and
+     * {@code backup} open it by its own URL, read-only, as every other connection of theirs does
+     * (one JVM opening one file under two URLs would lock itself out).
      *
      * @throws UnavailableException if no driver takes the URL, or the H2 file does not exist
      */
-    public Access reading(boolean throughServer) {
+    public Access reading(boolean oneRequest) {
         requireDriver();
         Optional<H2File> file = h2File();
         if (file.isEmpty()) {
             return new Access(url, username, password);
         }
-        Optional<Integer> server = throughServer ? HolderMarker.liveHolder(file.get()).flatMap(HolderMarker.Holder::tcpPort)
+        Optional<Integer> server = oneRequest ? HolderMarker.liveHolder(file.get()).flatMap(HolderMarker.Holder::tcpPort)
                 : Optional.empty();
         if (server.isPresent()) {
             return new Access("jdbc:h2:tcp://127.0.0.1:" + server.get() + "/" + file.get().databaseName()
@@ -67,7 +71,8 @@ public record Database(String url, String username, String password, NqueensProp
         if (!Files.exists(file.get().dataFile())) {
             throw missing();
         }
-        return new Access(file.get().readOnlyUrl() + ";IFEXISTS=TRUE", username, password);
+        return new Access((oneRequest ? file.get().readOnceUrl() : file.get().readOnlyUrl()) + ";IFEXISTS=TRUE",
+                username, password);
     }
 
     /**
