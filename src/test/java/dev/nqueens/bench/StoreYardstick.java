@@ -80,7 +80,7 @@ public final class StoreYardstick {
             long start = System.nanoTime();
             insert(db, classes, "INSERT INTO load_class VALUES (?, ?, ?, ?)", 4);
             insert(db, solutions, "INSERT INTO load_solution VALUES (?, ?, ?, ?, ?)", 5);
-            statement.execute("CREATE INDEX load_solution_class ON load_solution (class_ordinal)");
+            statement.execute("CREATE INDEX load_solution_class ON load_solution (class_ordinal, orbit_size)");
             db.commit();
             return (System.nanoTime() - start) / 1e9;
         }
@@ -149,12 +149,13 @@ public final class StoreYardstick {
                 copy.copyIn("COPY load_solution FROM STDIN (FORMAT csv, HEADER true)", in);
             }
             for (String index : List.of("SET maintenance_work_mem = '256MB'",
-                    "CREATE UNIQUE INDEX load_class_pk ON load_class (class_ordinal)",
-                    "CREATE UNIQUE INDEX load_class_placement ON load_class (placement)",
-                    "CREATE UNIQUE INDEX load_solution_pk ON load_solution (ordinal)",
+                    "CREATE UNIQUE INDEX load_class_pk ON load_class (class_ordinal) WITH (fillfactor = 100)",
+                    "CREATE INDEX load_class_placement ON load_class USING brin (placement)"
+                            + " WITH (pages_per_range = 32)",
+                    "CREATE UNIQUE INDEX load_solution_pk ON load_solution (ordinal) WITH (fillfactor = 100)",
                     "CREATE INDEX load_solution_placement ON load_solution USING brin (placement)"
                             + " WITH (pages_per_range = 32)",
-                    "CREATE INDEX load_solution_class ON load_solution (class_ordinal)",
+                    "CREATE INDEX load_solution_class ON load_solution (class_ordinal, orbit_size) WITH (fillfactor = 100)",
                     "VACUUM (ANALYZE) load_class, load_solution")) {
                 statement.execute(index);
             }
