@@ -5,8 +5,10 @@
 #        bench/h2-file-size.sh JAR DIR all N   a fresh store of n = N with every solution
 # Prints per step: exit code, wall seconds, the file's bytes, the compacted copy's bytes, the ratio,
 # and the largest size the file had while the step ran (sampled every 0.1 s) against the same copy.
+# JAR: a jar, run with `java -jar`, or a launcher such as ./nqueens (run as it is, as a user runs it).
 set -uo pipefail
 JAR=$(readlink -f "$1"); W=$2; MODE=$3
+if [[ "$JAR" == *.jar ]]; then NQ=(java -jar "$JAR"); else NQ=("$JAR"); fi
 H2=$(ls ~/.m2/repository/com/h2database/h2/2.3.232/h2-2.3.232.jar)
 mkdir -p "$W"; cd "$W"
 compacted() {
@@ -28,7 +30,7 @@ step() {
   local label=$1; shift
   local t0 t1 rc f c p sampler
   echo 0 > "peak-$label"; sample "peak-$label" & sampler=$!
-  t0=$(date +%s.%N); java -jar "$JAR" "$@" > "log-$label.txt" 2>&1; rc=$?; t1=$(date +%s.%N)
+  t0=$(date +%s.%N); "${NQ[@]}" "$@" > "log-$label.txt" 2>&1; rc=$?; t1=$(date +%s.%N)
   kill "$sampler"; wait "$sampler" 2>/dev/null
   f=$(stat -c %s data/nqueens.mv.db); c=$(compacted); p=$(cat "peak-$label")
   printf '%s rc=%s secs=%.1f file=%d compacted=%d ratio=%.2f peak=%d peak/compacted=%.2f\n' "$label" "$rc" \
