@@ -37,8 +37,7 @@ public class V15__Tables_per_generation extends BaseJavaMigration {
     @Override
     public void migrate(Context context) throws SQLException {
         Connection connection = context.getConnection();
-        Dialect dialect = "PostgreSQL".equals(connection.getMetaData().getDatabaseProductName()) ? Dialect.POSTGRESQL
-                : Dialect.H2;
+        Dialect dialect = Dialect.of(connection);
         try (Statement statement = connection.createStatement()) {
             statement.execute("""
                     CREATE TABLE stored_generation (

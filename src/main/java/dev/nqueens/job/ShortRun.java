@@ -130,14 +130,24 @@ public final class ShortRun {
      */
     public static JobMemory memoryNeeded(List<SizePlan> plan, int threads) {
         KnownCounts known = KnownCounts.load();
-        long engine = plan.stream().filter(SizePlan::computes).filter(size -> size.level() == StoredLevel.COUNT)
-                .mapToLong(size -> CountingEngine.heapBytesNeeded(size.n(), threads)).max().orElse(0);
-        long rows = plan.stream().filter(SizePlan::computes).filter(size -> size.level() != StoredLevel.COUNT)
-                .mapToLong(size -> SolutionSource.heapBytesNeeded(size.n(), size.level(), known)).max().orElse(0);
-        boolean many = plan.stream().filter(SizePlan::computes).filter(size -> size.level() != StoredLevel.COUNT)
-                .anyMatch(size -> known.of(size.n()).map(k -> size.level() == StoredLevel.ALL ? k.totalSolutions()
-                        : k.fundamentalSolutions()).orElse(0L) >= MANY_ROWS);
-        long young = many ? STORING_YOUNG : 0;
+        long engine = 0;
+        long rows = 0;
+        long young = 0;
+        for (SizePlan size : plan) {
+            if (!size.computes()) {
+                continue;
+            }
+            if (size.level() == StoredLevel.COUNT) {
+                engine = Math.max(engine, CountingEngine.heapBytesNeeded(size.n(), threads));
+                continue;
+            }
+            rows = Math.max(rows, SolutionSource.heapBytesNeeded(size.n(), size.level(), known));
+            long stored = known.of(size.n()).map(k -> size.level() == StoredLevel.ALL ? k.totalSolutions()
+                    : k.fundamentalSolutions()).orElse(0L);
+            if (stored >= MANY_ROWS) {
+                young = STORING_YOUNG;
+            }
+        }
         return new JobMemory(engine + rows + young, young);
     }
 

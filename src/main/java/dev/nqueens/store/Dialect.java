@@ -1,5 +1,7 @@
 package dev.nqueens.store;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -14,11 +16,14 @@ public enum Dialect {
     H2,
     POSTGRESQL;
 
+    /** The dialect of the database {@code connection} is open on. */
+    public static Dialect of(Connection connection) throws SQLException {
+        return "PostgreSQL".equals(connection.getMetaData().getDatabaseProductName()) ? POSTGRESQL : H2;
+    }
+
     /** The dialect of the database behind {@code jdbc}. */
     public static Dialect of(JdbcTemplate jdbc) {
-        String product = jdbc.execute((ConnectionCallback<String>) connection ->
-                connection.getMetaData().getDatabaseProductName());
-        return "PostgreSQL".equals(product) ? POSTGRESQL : H2;
+        return jdbc.execute((ConnectionCallback<Dialect>) Dialect::of);
     }
 
     /** The dialect of the database behind {@code dataSource}. */
