@@ -1,6 +1,5 @@
 package dev.nqueens.cli;
 
-import dev.nqueens.export.ExportException;
 import dev.nqueens.failure.DiskFull;
 import dev.nqueens.failure.BusyException;
 import dev.nqueens.failure.ExitCode;
@@ -45,11 +44,8 @@ final class Failures {
             return new Outcome(product.exitCode(), product.getMessage());
         }
         if (DiskFull.isCause(failure)) {
-            ExportException export = cause(failure, ExportException.class);
-            String place = export != null ? "the export folder " + export.folder()
-                    : database.flatMap(Database::h2File).map(file -> "the H2 file " + file.dataFile())
-                            .orElse("the database");
-            return new Outcome(ExitCode.FAILED, DiskFull.describe(failure, place));
+            return new Outcome(ExitCode.FAILED, DiskFull.describe(failure,
+                    database.flatMap(Database::h2File).map(file -> file.dataFile())));
         }
         PortInUseException port = cause(failure, PortInUseException.class);
         if (port != null) {

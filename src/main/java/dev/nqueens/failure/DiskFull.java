@@ -1,6 +1,7 @@
 package dev.nqueens.failure;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Optional;
 
@@ -44,6 +45,26 @@ public final class DiskFull {
             }
         }
         return false;
+    }
+
+    /** A failure that names the place it could not write (the export folder). */
+    public interface Place {
+        /** {@code the export folder /srv/nqueens/output}. */
+        String place();
+    }
+
+    /**
+     * The one line for a full disk, naming what to free: the server's own words; or the place a
+     * {@link Place} among the failure's causes names; or the H2 file {@code h2DataFile}, if the
+     * database is one ("the database" otherwise).
+     */
+    public static String describe(Throwable failure, Optional<Path> h2DataFile) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof Place place) {
+                return describe(failure, place.place());
+            }
+        }
+        return describe(failure, h2DataFile.map(file -> "the H2 file " + file).orElse("the database"));
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.nqueens.job;
 
-import dev.nqueens.export.ExportException;
 import dev.nqueens.failure.DiskFull;
 import dev.nqueens.failure.Failure;
 import dev.nqueens.store.Database;
@@ -382,13 +381,7 @@ public class NightlyRun {
      * the database server's own words.
      */
     String diskFull(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ExportException export) {
-                return DiskFull.describe(failure, "the export folder " + export.folder());
-            }
-        }
-        return DiskFull.describe(failure, Database.of(environment, properties).h2File()
-                .map(file -> "the H2 file " + file.dataFile()).orElse("the database"));
+        return DiskFull.describe(failure, Database.of(environment, properties).h2File().map(file -> file.dataFile()));
     }
 
     /**
