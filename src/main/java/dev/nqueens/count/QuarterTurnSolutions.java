@@ -1,5 +1,6 @@
 package dev.nqueens.count;
 
+import dev.nqueens.board.Symmetry;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -61,9 +62,14 @@ final class QuarterTurnSolutions {
             usedBack |= 1L << m;
         }
         for (int c = 0; c < n; c++) {
-            // The orbit of (row, c): (row, c), (c, m - row), (m - row, m - c), (m - c, row).
-            int[] rows = {row, c, m - row, m - c};
-            int[] cols = {c, m - row, m - c, row};
+            // The orbit of (row, c) under the turns: its images by the identity and the three turns.
+            int[] rows = new int[4];
+            int[] cols = new int[4];
+            for (int turn = Symmetry.IDENTITY; turn <= Symmetry.THREE_QUARTER_TURN; turn++) {
+                int image = Symmetry.square(n, turn, row, c);
+                rows[turn] = Symmetry.row(image);
+                cols[turn] = Symmetry.column(image);
+            }
             if (!fits(rows, cols, used, usedSlash, usedBack)) {
                 continue;
             }

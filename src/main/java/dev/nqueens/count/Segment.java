@@ -1,5 +1,6 @@
 package dev.nqueens.count;
 
+import dev.nqueens.board.Symmetry;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -123,9 +124,9 @@ final class Segment {
     /** Whether the queens (h, a) and (b, h) are the smallest {@code (a, b)} among their 8 images. */
     private static boolean isCanonical(int n, int a, int b) {
         int h = n / 2;
-        for (int g = 0; g < SquareSymmetry.COUNT; g++) {
-            int first = SquareSymmetry.transform(n, g, h, a);
-            int second = SquareSymmetry.transform(n, g, b, h);
+        for (int g = 0; g < Symmetry.COUNT; g++) {
+            int first = Symmetry.square(n, g, h, a);
+            int second = Symmetry.square(n, g, b, h);
             // The image of the middle row's queen is in the middle row or the middle column.
             int inRow = first >> 8 == h ? first : second;
             int inColumn = first >> 8 == h ? second : first;

@@ -1,5 +1,6 @@
 package dev.nqueens.solver;
 
+import dev.nqueens.board.Symmetry;
 import java.util.Arrays;
 
 /**
@@ -19,9 +20,6 @@ import java.util.Arrays;
  * <p>Not thread-safe; nothing is allocated per node, only per representative returned.
  */
 public final class RepresentativeEnumerator {
-
-    /** The symmetries of the square: 4 rotations, 4 reflections. */
-    private static final int SYMMETRIES = 8;
 
     private final int n;
     private final int full;
@@ -166,9 +164,9 @@ public final class RepresentativeEnumerator {
      */
     private boolean isRepresentative() {
         int fixed = 1;
-        for (int g = 1; g < SYMMETRIES; g++) {
+        for (int g = 1; g < Symmetry.COUNT; g++) {
             for (int r = 0; r < n; r++) {
-                int packed = transform(g, r, Integer.numberOfTrailingZeros(queen[r]));
+                int packed = Symmetry.square(n, g, r, Integer.numberOfTrailingZeros(queen[r]));
                 image[packed >> 8] = packed & 0xff;
             }
             int order = compareWithImage();
@@ -179,28 +177,8 @@ public final class RepresentativeEnumerator {
                 fixed++;
             }
         }
-        orbitSize = SYMMETRIES / fixed;
+        orbitSize = Symmetry.COUNT / fixed;
         return true;
-    }
-
-    /**
-     * Symmetry {@code g} of the board applied to square (row, column), packed as
-     * {@code row << 8 | column}, numbered as {@code symmetry.SymmetryReducer} numbers them: 0
-     * identity, 1..3 the quarter, half and three-quarter turns, 4..7 the mirrors (vertical axis,
-     * horizontal axis, main and anti-diagonal). Packed, so that checking a solution allocates nothing.
-     */
-    private int transform(int g, int row, int column) {
-        int m = n - 1;
-        return switch (g) {
-            case 1 -> column << 8 | (m - row);
-            case 2 -> (m - row) << 8 | (m - column);
-            case 3 -> (m - column) << 8 | row;
-            case 4 -> row << 8 | (m - column);
-            case 5 -> (m - row) << 8 | column;
-            case 6 -> column << 8 | row;
-            case 7 -> (m - column) << 8 | (m - row);
-            default -> row << 8 | column;
-        };
     }
 
     /** Compares the solution on the stack with {@code image}, lexicographically. */

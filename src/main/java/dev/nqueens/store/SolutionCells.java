@@ -1,6 +1,6 @@
 package dev.nqueens.store;
 
-import dev.nqueens.symmetry.SymmetryReducer;
+import dev.nqueens.board.Symmetry;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import org.springframework.jdbc.core.BatchPreparedStatementSetter;
@@ -50,10 +50,10 @@ public final class SolutionCells {
         int transform = i / (n * n);
         int row = i / n % n;
         int column = i % n;
-        int[] image = SymmetryReducer.imageOfSquare(transform, n, row, column);
+        int image = Symmetry.square(n, transform, row, column);
         ps.setInt(1, n);
-        ps.setInt(2, image[0] + 1);
-        ps.setInt(3, image[1] + 1);
+        ps.setInt(2, Symmetry.row(image) + 1);
+        ps.setInt(3, Symmetry.column(image) + 1);
         ps.setInt(4, transform);
         ps.setInt(5, row + 1);
         ps.setInt(6, column + 1);

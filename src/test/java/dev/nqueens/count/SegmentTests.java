@@ -3,6 +3,7 @@ package dev.nqueens.count;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nqueens.board.Symmetry;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -28,9 +29,9 @@ class SegmentTests {
                     segment.describe());
             for (int rows = segment.queenRows; rows != 0; rows &= rows - 1) {
                 int b = Integer.numberOfTrailingZeros(rows);
-                for (int g = 0; g < SquareSymmetry.COUNT; g++) {
-                    int first = SquareSymmetry.transform(n, g, h, segment.queenColumn);
-                    int second = SquareSymmetry.transform(n, g, b, h);
+                for (int g = 0; g < Symmetry.COUNT; g++) {
+                    int first = Symmetry.square(n, g, h, segment.queenColumn);
+                    int second = Symmetry.square(n, g, b, h);
                     int inRow = first >> 8 == h ? first : second;
                     int inColumn = first >> 8 == h ? second : first;
                     assertTrue(covered.add((inRow & 0xff) * 64 + (inColumn >> 8)), segment.describe() + " image " + g);
