@@ -7,7 +7,7 @@ import dev.nqueens.count.CountingEngine;
 import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.StorageLimits;
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

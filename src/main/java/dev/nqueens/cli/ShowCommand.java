@@ -4,7 +4,7 @@ import dev.nqueens.failure.ExitCode;
 import dev.nqueens.settings.Durations;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import java.io.PrintStream;
 import java.util.Optional;
 import java.util.concurrent.Callable;

@@ -3,7 +3,7 @@ package dev.nqueens.job;
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.store.CountUnits;
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package dev.nqueens.job;
 import dev.nqueens.count.CountResult;
 import dev.nqueens.count.CountingEngine;
 import dev.nqueens.count.WorkUnit;
-import dev.nqueens.store.ClassCounts;
+import dev.nqueens.settings.ClassCounts;
 import dev.nqueens.store.CountUnits;
 import java.util.ArrayDeque;
 import java.util.BitSet;

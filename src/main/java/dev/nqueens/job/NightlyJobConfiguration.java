@@ -9,7 +9,7 @@ import dev.nqueens.store.GenerationTables;
 import dev.nqueens.store.GenerationLoader;
 import dev.nqueens.store.SolutionStore;
 import dev.nqueens.store.Generations;
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import org.springframework.beans.factory.ObjectProvider;

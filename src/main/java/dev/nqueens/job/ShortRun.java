@@ -1,6 +1,6 @@
 package dev.nqueens.job;
 
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.count.CountingEngine;
 import dev.nqueens.export.ReportExporter;

@@ -1,6 +1,6 @@
 package dev.nqueens.job;
 
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;

@@ -4,7 +4,7 @@ import dev.nqueens.solver.Placement;
 import dev.nqueens.store.Checkpoint;
 import dev.nqueens.store.Generations;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.symmetry.ClassNumbers;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamException;

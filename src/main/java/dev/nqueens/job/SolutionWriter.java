@@ -6,7 +6,7 @@ import dev.nqueens.store.Generations;
 import dev.nqueens.store.RepresentativeRow;
 import dev.nqueens.store.SolutionInsert;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

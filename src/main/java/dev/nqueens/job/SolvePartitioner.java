@@ -1,6 +1,6 @@
 package dev.nqueens.job;
 
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ class SolvePartitioner implements Partitioner {
 
     /** ExecutionContext key: the board size a worker solves. */
     static final String SIZE_KEY = "n";
-    /** ExecutionContext key: the storage level, a {@link dev.nqueens.store.StoredLevel} name. */
+    /** ExecutionContext key: the storage level, a {@link dev.nqueens.settings.StoredLevel} name. */
     static final String LEVEL_KEY = "level";
 
     private final List<SizePlan> plan;

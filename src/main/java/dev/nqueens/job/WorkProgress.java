@@ -6,7 +6,7 @@ import dev.nqueens.store.Checkpoint;
 import dev.nqueens.store.CountUnits;
 import dev.nqueens.store.Generations;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;

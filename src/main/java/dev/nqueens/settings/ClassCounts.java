@@ -1,4 +1,4 @@
-package dev.nqueens.store;
+package dev.nqueens.settings;
 
 /** Counts of one size as found in the stored rows, before they become a summary. */
 public record ClassCounts(long totalSolutions, long fundamentalSolutions, long rot90Classes,

@@ -1,6 +1,5 @@
 package dev.nqueens.settings;
 
-import dev.nqueens.store.ClassCounts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,5 @@
 package dev.nqueens.settings;
 
-import dev.nqueens.store.StoredLevel;
 
 /**
  * Which storage level each board size gets: every solution up to {@code allUpTo}, only the class

@@ -1,4 +1,4 @@
-package dev.nqueens.store;
+package dev.nqueens.settings;
 
 /** How much of a board size the database holds ({@code board_summary.stored}). */
 public enum StoredLevel {

@@ -1,5 +1,6 @@
 package dev.nqueens.store;
 
+import dev.nqueens.settings.StoredLevel;
 import java.time.OffsetDateTime;
 
 /** One row of {@code board_summary}: the counts of a solved size and how it was stored. */

@@ -1,5 +1,6 @@
 package dev.nqueens.store;
 
+import dev.nqueens.settings.ClassCounts;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.BitSet;

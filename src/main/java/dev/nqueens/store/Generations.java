@@ -1,5 +1,6 @@
 package dev.nqueens.store;
 
+import dev.nqueens.settings.StoredLevel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.nqueens.store;
 
+import dev.nqueens.settings.ClassCounts;
+import dev.nqueens.settings.StoredLevel;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;

@@ -4,7 +4,7 @@ import dev.nqueens.export.Sha256;
 import dev.nqueens.export.ManifestEntry;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.store.BoardSummary;
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.verify.VerificationReport.Check;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -4,7 +4,7 @@ import dev.nqueens.query.PastRun;
 import dev.nqueens.query.RunHistory;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import jakarta.servlet.http.HttpServletResponse;
 import dev.nqueens.export.Rows;
 import dev.nqueens.store.RepresentativeRow;

@@ -1,7 +1,7 @@
 package dev.nqueens.web;
 
 import dev.nqueens.store.BoardSummary;
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;

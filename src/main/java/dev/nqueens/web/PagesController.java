@@ -6,7 +6,7 @@ import dev.nqueens.query.RunHistory;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionRow;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.store.StoredLevel;
+import dev.nqueens.settings.StoredLevel;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.springframework.context.annotation.Profile;
