@@ -1,25 +1,32 @@
 package dev.nqueens.cluster;
 
-import dev.nqueens.failure.Failure;
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Address;
 import com.rabbitmq.client.AuthenticationFailureException;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.ShutdownSignalException;
+import dev.nqueens.failure.Failure;
 import dev.nqueens.failure.InvalidInputException;
+import dev.nqueens.failure.UnavailableException;
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeoutException;
 import org.springframework.amqp.AmqpAuthenticationException;
 import org.springframework.amqp.AmqpConnectException;
 import org.springframework.amqp.AmqpIOException;
 import org.springframework.amqp.AmqpTimeoutException;
-import dev.nqueens.failure.UnavailableException;
-import java.io.IOException;
-import java.util.concurrent.TimeoutException;
+import org.springframework.boot.amqp.autoconfigure.RabbitProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.core.env.Environment;
 
 /**
- * Opens one connection to the broker the {@code spring.rabbitmq.*} settings name, before anything
- * else happens, so that an unreachable broker or a refused login ends a command at once with one
+ * Opens one connection to the broker the {@code spring.rabbitmq.*} settings name (read as Boot
+ * reads them, {@link RabbitProperties}: {@code addresses} or {@code host} and {@code port}), before
+ * anything else happens, so that an unreachable broker or a refused login ends a command at once with one
  * line (and exit 4) instead of a run that cannot hand out its partitions.
  */
 public final class BrokerCheck {
@@ -34,13 +41,17 @@ public final class BrokerCheck {
      * @throws InvalidInputException saying which is missing
      */
     public static void checkClusterSettings(Environment environment) {
-        String url = environment.getProperty("spring.datasource.url", "");
+        String url = Objects.requireNonNullElse(Binder.get(environment)
+                .bindOrCreate("spring.datasource", DataSourceProperties.class).getUrl(), "");
         if (!url.startsWith("jdbc:postgresql:")) {
             throw new InvalidInputException("cluster mode needs a shared PostgreSQL database, but spring.datasource.url is "
                     + url.replaceAll("[;?].*$", "") + " (workers on other machines cannot share it)");
         }
-        if (!environment.containsProperty("spring.rabbitmq.username")
-                || !environment.containsProperty("spring.rabbitmq.password")) {
+        // The login is given in username and password, or in the first address (amqp://user:secret@host).
+        List<String> addresses = rabbit(environment).getAddresses();
+        boolean inAddress = addresses != null && !addresses.isEmpty() && addresses.get(0).contains("@");
+        if (!inAddress && (!environment.containsProperty("spring.rabbitmq.username")
+                || !environment.containsProperty("spring.rabbitmq.password"))) {
             throw new InvalidInputException("cluster mode needs the broker's login in spring.rabbitmq.username and"
                     + " spring.rabbitmq.password (SPRING_RABBITMQ_USERNAME, _PASSWORD); RabbitMQ's guest login is"
                     + " not assumed");
@@ -52,8 +63,9 @@ public final class BrokerCheck {
      * @throws BrokerLoginRefusedException if it refuses the login
      */
     public static void check(Environment environment) {
-        ConnectionFactory factory = factory(environment);
-        try (Connection connection = connect(factory, "nqueens-check")) {
+        RabbitProperties rabbit = rabbit(environment);
+        ConnectionFactory factory = factory(rabbit);
+        try (Connection connection = connect(factory, rabbit, "nqueens-check")) {
             connection.getServerProperties();
         } catch (IOException e) {
             throw unavailable(factory, e);
@@ -88,8 +100,9 @@ public final class BrokerCheck {
      * why the broker could not be asked.
      */
     static String queueState(Environment environment, String queue) {
-        ConnectionFactory factory = factory(environment);
-        try (Connection connection = connect(factory, "nqueens-cluster")) {
+        RabbitProperties rabbit = rabbit(environment);
+        ConnectionFactory factory = factory(rabbit);
+        try (Connection connection = connect(factory, rabbit, "nqueens-cluster")) {
             Channel channel = connection.createChannel();
             AMQP.Queue.DeclareOk state = channel.queueDeclarePassive(queue);
             return state.getMessageCount() + " request(s) waiting, " + state.getConsumerCount() + " consumer(s)";
@@ -104,17 +117,21 @@ public final class BrokerCheck {
         }
     }
 
-    private static ConnectionFactory factory(Environment environment) {
+    private static RabbitProperties rabbit(Environment environment) {
+        return Binder.get(environment).bindOrCreate("spring.rabbitmq", RabbitProperties.class);
+    }
+
+    private static ConnectionFactory factory(RabbitProperties rabbit) {
         ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost(environment.getProperty("spring.rabbitmq.host", "localhost"));
-        factory.setPort(environment.getProperty("spring.rabbitmq.port", Integer.class, 5672));
-        factory.setUsername(environment.getProperty("spring.rabbitmq.username", "guest"));
-        factory.setPassword(environment.getProperty("spring.rabbitmq.password", "guest"));
-        factory.setVirtualHost(environment.getProperty("spring.rabbitmq.virtual-host", "/"));
+        factory.setHost(rabbit.determineHost());
+        factory.setPort(rabbit.determinePort());
+        factory.setUsername(rabbit.determineUsername());
+        factory.setPassword(rabbit.determinePassword());
+        factory.setVirtualHost(Objects.requireNonNullElse(rabbit.determineVirtualHost(), "/"));
         factory.setConnectionTimeout(10_000);
         factory.setAutomaticRecoveryEnabled(false);
         try {
-            if (environment.getProperty("spring.rabbitmq.ssl.enabled", Boolean.class, false)) {
+            if (rabbit.getSsl().determineEnabled()) {
                 factory.useSslProtocol();
             }
         } catch (java.security.GeneralSecurityException e) {
@@ -123,9 +140,11 @@ public final class BrokerCheck {
         return factory;
     }
 
-    private static Connection connect(ConnectionFactory factory, String name) {
+    /** A connection to the first address that answers, in the order the settings give them. */
+    private static Connection connect(ConnectionFactory factory, RabbitProperties rabbit, String name) {
+        List<Address> addresses = rabbit.determineAddresses().stream().map(Address::parseAddress).toList();
         try {
-            return factory.newConnection(name);
+            return factory.newConnection(addresses, name);
         } catch (AuthenticationFailureException e) {
             throw new BrokerLoginRefusedException("the broker " + describe(factory) + " refused the login of user '"
                     + factory.getUsername() + "' (check spring.rabbitmq.username and .password)");

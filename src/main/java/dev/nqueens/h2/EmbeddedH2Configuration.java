@@ -4,6 +4,8 @@ import dev.nqueens.job.NightlyJobConfiguration;
 import java.io.PrintStream;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
@@ -27,11 +29,11 @@ public class EmbeddedH2Configuration {
     public static final String READ_ONLY_BETWEEN_RUNS = "serve";
 
     @Bean
-    SwitchingH2DataSource dataSource(Environment environment,
+    SwitchingH2DataSource dataSource(Environment environment, DataSourceProperties configured,
             @Qualifier(NightlyJobConfiguration.CONSOLE) ObjectProvider<PrintStream> console) {
-        H2File file = H2File.of(environment.getProperty("spring.datasource.url")).orElseThrow();
-        String user = environment.getProperty("spring.datasource.username", "sa");
-        String password = environment.getProperty("spring.datasource.password", "");
+        H2File file = H2File.of(configured.getUrl()).orElseThrow();
+        String user = H2File.username(configured);
+        String password = H2File.password(configured);
         return environment.matchesProfiles(READ_ONLY_BETWEEN_RUNS) ? new SwitchingH2DataSource(file, user, password)
                 : SwitchingH2DataSource.writable(file, user, password, console.getIfAvailable(() -> System.out));
     }
@@ -40,7 +42,8 @@ public class EmbeddedH2Configuration {
     static final class OnEmbeddedH2 implements Condition {
         @Override
         public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
-            return H2File.of(context.getEnvironment().getProperty("spring.datasource.url")).isPresent();
+            return Binder.get(context.getEnvironment()).bind("spring.datasource", DataSourceProperties.class)
+                    .map(configured -> H2File.of(configured.getUrl()).isPresent()).orElse(false);
         }
     }
 }

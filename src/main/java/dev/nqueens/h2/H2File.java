@@ -1,7 +1,9 @@
 package dev.nqueens.h2;
 
 import java.nio.file.Path;
+import java.util.Objects;
 import java.util.Optional;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 
 /**
  * The embedded H2 database a JDBC URL names: the absolute path of its file without the
@@ -27,6 +29,19 @@ public record H2File(Path path, String settings) {
             location = System.getProperty("user.home") + location.substring(1);
         }
         return Optional.of(new H2File(Path.of(location).toAbsolutePath().normalize(), settings));
+    }
+
+    /**
+     * The login an embedded file is opened with: the configured one, or H2's customary {@code sa},
+     * with which a file is created when none is configured.
+     */
+    public static String username(DataSourceProperties configured) {
+        return Objects.requireNonNullElse(configured.getUsername(), "sa");
+    }
+
+    /** The password of {@link #username}: the configured one, or none. */
+    public static String password(DataSourceProperties configured) {
+        return Objects.requireNonNullElse(configured.getPassword(), "");
     }
 
     /** The file H2 keeps the database in. */

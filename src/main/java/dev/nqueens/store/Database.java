@@ -8,7 +8,10 @@ import dev.nqueens.settings.NqueensProperties;
 import java.nio.file.Files;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Objects;
 import java.util.Optional;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.core.env.Environment;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
@@ -25,11 +28,16 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  */
 public record Database(String url, String username, String password, NqueensProperties.DbServer reader) {
 
-    /** The database the environment configures. */
+    /** The database the environment configures, read as Boot reads it ({@link DataSourceProperties}). */
     public static Database of(Environment environment, NqueensProperties settings) {
-        return new Database(environment.getProperty("spring.datasource.url", ""),
-                environment.getProperty("spring.datasource.username", "sa"),
-                environment.getProperty("spring.datasource.password", ""), settings.dbServer());
+        DataSourceProperties configured = Binder.get(environment).bindOrCreate("spring.datasource",
+                DataSourceProperties.class);
+        String url = Objects.requireNonNullElse(configured.getUrl(), "");
+        if (H2File.of(url).isPresent()) {
+            return new Database(url, H2File.username(configured), H2File.password(configured), settings.dbServer());
+        }
+        // Other databases: the login as configured, or none (the URL may carry it: ?user=…&password=…).
+        return new Database(url, configured.getUsername(), configured.getPassword(), settings.dbServer());
     }
 
     /** The URL as shown to people: without its options and query, where credentials may hide. */

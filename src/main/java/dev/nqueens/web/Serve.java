@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Optional;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.annotation.Profile;
 import org.springframework.core.env.Environment;
@@ -35,13 +36,15 @@ public class Serve {
 
     private final NqueensProperties properties;
     private final Environment environment;
+    private final DataSourceProperties database;
     private final WebServerApplicationContext context;
     private final ObjectProvider<SwitchingH2DataSource> switchingPool;
 
-    Serve(NqueensProperties properties, Environment environment, WebServerApplicationContext context,
-            ObjectProvider<SwitchingH2DataSource> switchingPool) {
+    Serve(NqueensProperties properties, Environment environment, DataSourceProperties database,
+            WebServerApplicationContext context, ObjectProvider<SwitchingH2DataSource> switchingPool) {
         this.properties = properties;
         this.environment = environment;
+        this.database = database;
         this.context = context;
         this.switchingPool = switchingPool;
     }
@@ -58,7 +61,7 @@ public class Serve {
      */
     public AutoCloseable announce(PrintStream out, PrintStream err) {
         boolean scheduled = properties.schedule().enabled();
-        Optional<HolderMarker> marker = H2File.of(environment.getProperty("spring.datasource.url"))
+        Optional<HolderMarker> marker = H2File.of(database.getUrl())
                 .map(file -> HolderMarker.serve(file, address(), scheduled ? Optional.of(properties.schedule().cron())
                         : Optional.empty(), BackupChannel.openOrWarn(file, this::backupTo, err)));
         out.printf("Serving %s read-only (Ctrl-C to stop)%n", address());

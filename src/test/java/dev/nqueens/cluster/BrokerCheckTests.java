@@ -1,0 +1,65 @@
+package dev.nqueens.cluster;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.nqueens.failure.InvalidInputException;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+
+/** The broker settings as Boot reads them: {@code addresses} before {@code host}, a login in an address. */
+class BrokerCheckTests {
+
+    private static final String POSTGRES = "jdbc:postgresql://127.0.0.1:5432/nqueens";
+
+    @Test
+    void theAddressesAreTriedNotTheDefaultHost() throws IOException {
+        int closed = closedPort();
+        StandardEnvironment environment = environment(Map.of("spring.rabbitmq.addresses", "127.0.0.1:" + closed,
+                "spring.rabbitmq.username", "nqueens", "spring.rabbitmq.password", "secret"));
+        assertThatThrownBy(() -> BrokerCheck.check(environment))
+                .isInstanceOf(BrokerCheck.BrokerUnavailableException.class)
+                .hasMessageStartingWith("cannot reach the broker amqp://127.0.0.1:" + closed + "/: ")
+                .hasMessageNotContaining("secret");
+    }
+
+    @Test
+    void aLoginInTheFirstAddressIsALogin() {
+        assertThatCode(() -> BrokerCheck.checkClusterSettings(environment(Map.of("spring.datasource.url", POSTGRES,
+                "spring.rabbitmq.addresses", "amqp://nqueens:secret@10.0.0.5:5672")))).doesNotThrowAnyException();
+    }
+
+    @Test
+    void noLoginIsRefusedRatherThanGuestAssumed() {
+        assertThatThrownBy(() -> BrokerCheck.checkClusterSettings(environment(Map.of("spring.datasource.url", POSTGRES,
+                "spring.rabbitmq.addresses", "10.0.0.5:5672"))))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("spring.rabbitmq.username and spring.rabbitmq.password");
+    }
+
+    @Test
+    void anEmbeddedFileCannotBeShared() {
+        assertThatThrownBy(() -> BrokerCheck.checkClusterSettings(environment(Map.of("spring.datasource.url",
+                "jdbc:h2:file:./data/nqueens;MODE=PostgreSQL", "spring.rabbitmq.username", "nqueens",
+                "spring.rabbitmq.password", "secret"))))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("cluster mode needs a shared PostgreSQL database, but spring.datasource.url is"
+                        + " jdbc:h2:file:./data/nqueens (workers on other machines cannot share it)");
+    }
+
+    private static StandardEnvironment environment(Map<String, Object> settings) {
+        StandardEnvironment environment = new StandardEnvironment();
+        environment.getPropertySources().addFirst(new MapPropertySource("test", settings));
+        return environment;
+    }
+
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
