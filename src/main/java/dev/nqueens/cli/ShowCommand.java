@@ -2,9 +2,9 @@ package dev.nqueens.cli;
 
 import dev.nqueens.failure.ExitCode;
 import dev.nqueens.settings.Durations;
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.settings.StoredLevel;
 import java.io.PrintStream;
 import java.util.Optional;
 import java.util.concurrent.Callable;

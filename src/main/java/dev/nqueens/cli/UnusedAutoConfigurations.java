@@ -23,7 +23,7 @@ import org.springframework.core.env.Profiles;
 public final class UnusedAutoConfigurations implements AutoConfigurationImportFilter, EnvironmentAware {
 
     private static final String[] SERVE_ONLY = {".actuate.", ".health.", ".micrometer.", ".metrics.",
-        ".observation.", ".tracing.", ".tomcat.", ".servlet.", ".webmvc.", ".http.converter."};
+        ".observation.", ".tracing.", ".tomcat.", ".servlet.", ".webmvc.", ".http.converter.", ".thymeleaf."};
     private static final String[] CLUSTER_ONLY = {".amqp."};
     private static final String[] JOB_ONLY = {".batch.", ".flyway."};
     /** Whether the command needs the job (set by the command line; a test context has it). */

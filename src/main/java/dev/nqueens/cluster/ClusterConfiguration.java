@@ -1,9 +1,9 @@
 package dev.nqueens.cluster;
 
-import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.job.ProgressReporter;
 import dev.nqueens.job.RunLock;
 import dev.nqueens.job.ThisProcess;
+import dev.nqueens.settings.NqueensProperties;
 import java.time.Duration;
 import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;

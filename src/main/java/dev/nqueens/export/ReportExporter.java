@@ -1,8 +1,8 @@
 package dev.nqueens.export;
 
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.settings.StoredLevel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

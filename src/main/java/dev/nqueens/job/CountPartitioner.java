@@ -1,7 +1,7 @@
 package dev.nqueens.job;
 
-import dev.nqueens.store.CountUnits;
 import dev.nqueens.settings.StoredLevel;
+import dev.nqueens.store.CountUnits;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.nqueens.job;
 
-import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.KnownCounts;
-import dev.nqueens.store.CountUnits;
+import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.StoredLevel;
+import dev.nqueens.store.CountUnits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.nqueens.job;
 
-import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.settings.Durations;
+import dev.nqueens.settings.NqueensProperties;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;

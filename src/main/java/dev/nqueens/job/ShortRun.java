@@ -1,9 +1,9 @@
 package dev.nqueens.job;
 
-import dev.nqueens.settings.StoredLevel;
-import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.count.CountingEngine;
 import dev.nqueens.export.ReportExporter;
+import dev.nqueens.settings.KnownCounts;
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import java.nio.file.Path;

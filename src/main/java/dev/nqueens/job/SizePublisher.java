@@ -1,14 +1,14 @@
 package dev.nqueens.job;
 
-import dev.nqueens.settings.KnownCounts;
-import dev.nqueens.store.BoardSummary;
 import dev.nqueens.settings.ClassCounts;
+import dev.nqueens.settings.KnownCounts;
+import dev.nqueens.settings.StoredLevel;
+import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.Checkpoint;
 import dev.nqueens.store.CountUnits;
 import dev.nqueens.store.GenerationTables;
 import dev.nqueens.store.Generations;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.settings.StoredLevel;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.BitSet;

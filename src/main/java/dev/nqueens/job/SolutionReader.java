@@ -1,10 +1,10 @@
 package dev.nqueens.job;
 
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.solver.Placement;
 import dev.nqueens.store.Checkpoint;
 import dev.nqueens.store.Generations;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.symmetry.ClassNumbers;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamException;

@@ -1,11 +1,11 @@
 package dev.nqueens.job;
 
 import dev.nqueens.settings.KnownCounts;
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.solver.Placement;
 import dev.nqueens.solver.RepresentativeEnumerator;
 import dev.nqueens.solver.StackBacktracker;
 import dev.nqueens.store.Checkpoint;
-import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.symmetry.ClassNumbers;
 import dev.nqueens.symmetry.Reduction;
 import dev.nqueens.symmetry.SymmetryReducer;

@@ -1,12 +1,12 @@
 package dev.nqueens.job;
 
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.store.Checkpoint;
 import dev.nqueens.store.GenerationLoader;
 import dev.nqueens.store.Generations;
 import dev.nqueens.store.RepresentativeRow;
 import dev.nqueens.store.SolutionInsert;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.settings.StoredLevel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

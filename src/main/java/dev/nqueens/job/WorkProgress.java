@@ -1,12 +1,12 @@
 package dev.nqueens.job;
 
-import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.count.WorkUnit;
+import dev.nqueens.settings.KnownCounts;
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.store.Checkpoint;
 import dev.nqueens.store.CountUnits;
 import dev.nqueens.store.Generations;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.settings.StoredLevel;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;

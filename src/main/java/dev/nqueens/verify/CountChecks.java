@@ -1,8 +1,8 @@
 package dev.nqueens.verify;
 
+import dev.nqueens.settings.ClassCounts;
 import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.store.BoardSummary;
-import dev.nqueens.settings.ClassCounts;
 import dev.nqueens.verify.VerificationReport.Check;
 import java.util.Optional;
 

@@ -1,13 +1,13 @@
 package dev.nqueens.verify;
 
-import dev.nqueens.settings.KnownCounts;
-import dev.nqueens.store.BoardSummary;
 import dev.nqueens.settings.ClassCounts;
+import dev.nqueens.settings.KnownCounts;
+import dev.nqueens.settings.StoredLevel;
+import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.Dialect;
 import dev.nqueens.store.GenerationTables;
 import dev.nqueens.store.Generations;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.verify.VerificationReport.Check;
 import java.nio.file.Path;
 import java.sql.ResultSet;

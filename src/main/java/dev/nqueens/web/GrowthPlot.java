@@ -1,7 +1,8 @@
 package dev.nqueens.web;
 
-import dev.nqueens.store.BoardSummary;
+import dev.nqueens.settings.Durations;
 import dev.nqueens.settings.StoredLevel;
+import dev.nqueens.store.BoardSummary;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -93,8 +94,8 @@ final class GrowthPlot {
             if (!below) {
                 line.append(line.length() == 0 ? "" : " ").append(number(cx)).append(',').append(number(cy));
             }
-            String title = "n = " + size.n() + ": " + label + " = " + (name.startsWith("t") ? Html.seconds(v)
-                    : Html.digits((long) v));
+            String title = "n = " + size.n() + ": " + label + " = " + (name.startsWith("t") ? Durations.format(v)
+                    : Format.grouped((long) v));
             points.append("<g class=\"point ").append(name).append(below ? " below" : "").append("\" data-n=\"")
                     .append(size.n()).append("\"><title>").append(title).append("</title>")
                     .append(mark(name, cx, cy)).append("</g>");

@@ -1,9 +1,9 @@
 package dev.nqueens.web;
 
 import dev.nqueens.settings.BoardSizes;
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.settings.StoredLevel;
 
 /** Checks what a request names: a size, a level it must be stored at, a page. Failures are problems. */
 final class Requests {

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.nqueens.TestDatabases;
 import dev.nqueens.TestResources;
-import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.RunRequest;
+import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.settings.StorageLimits;
 import dev.nqueens.verify.VerificationReport.Check;
 import java.io.IOException;
