@@ -62,7 +62,7 @@ public class NightlyJobConfiguration {
     static final String PUBLISH_STEP = "publish";
     static final String EXPORT_STEP = "export";
 
-    private static final String PLAN = "#{jobParameters['" + NightlyRun.PLAN + "']}";
+    private static final String PLAN = "#{jobParameters['" + RunParameters.PLAN + "']}";
     private static final String SIZE = "#{stepExecutionContext['" + SolvePartitioner.SIZE_KEY + "']}";
     private static final String LEVEL = "#{stepExecutionContext['" + SolvePartitioner.LEVEL_KEY + "']}";
 

@@ -48,7 +48,7 @@ class PartitionMonitor implements StepExecutionListener {
     @Override
     public void beforeStep(StepExecution managerStep) {
         JobExecution execution = managerStep.getJobExecution();
-        List<SizePlan> plan = SizePlan.parse(execution.getJobParameters().getString(NightlyRun.PLAN));
+        List<SizePlan> plan = RunParameters.planOf(execution);
         CountDownLatch stop = new CountDownLatch(1);
         Thread thread = new Thread(() -> watch(execution, plan, stop), "nqueens-monitor-" + managerStep.getStepName());
         thread.setDaemon(true);

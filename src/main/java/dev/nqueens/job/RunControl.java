@@ -46,7 +46,7 @@ public class RunControl {
      * it holds (workers write for the run only while the lock has it), and its deadline (a job parameter).
      */
     void begin(JobExecution execution) {
-        Optional<Instant> deadline = NightlyRun.deadlineOf(execution.getJobParameters());
+        Optional<Instant> deadline = RunParameters.deadlineOf(execution.getJobParameters());
         OffsetDateTime now = now();
         jdbc.update("""
                 INSERT INTO run_control (job_execution_id, manager, started_at, heartbeat_at, deadline, lock_epoch)

@@ -4,12 +4,10 @@ import dev.nqueens.count.CountingEngine;
 import dev.nqueens.export.ReportExporter;
 import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.settings.StoredLevel;
-import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -46,14 +44,9 @@ public final class ShortRun {
         this.store = SolutionStore.of(new JdbcTemplate(dataSource));
     }
 
-    /** What each requested size needs, given what is published (as {@link NightlyRun} plans it). */
+    /** What each requested size needs, given what is published (as a run of the job plans it). */
     public List<SizePlan> plan(RunRequest request) {
-        List<SizePlan> plan = new ArrayList<>();
-        for (int n : request.sizes().sizes()) {
-            plan.add(SizePlan.decide(n, request.limits().levelOf(n), store.summary(n).map(BoardSummary::stored),
-                    request.force()));
-        }
-        return plan;
+        return SizePlan.of(request, store);
     }
 
     /** Whether the request can be done here: nothing to compute, no run left unfinished. */
@@ -75,7 +68,7 @@ public final class ShortRun {
     public NightlyRun.Outcome run(RunRequest request, List<SizePlan> plan, Path outputFolder) {
         try (RunLock.Held lock = new RunLock(dataSource).acquire(line -> { })) {
             JobRepository repository = repository();
-            JobParameters parameters = NightlyRun.parameters(request, plan);
+            JobParameters parameters = RunParameters.of(request, plan);
             JobInstance instance = repository.createJobInstance(NightlyJobConfiguration.JOB_NAME, parameters);
             JobExecution execution = repository.createJobExecution(instance, parameters, new ExecutionContext());
             execution.setStartTime(LocalDateTime.now());

@@ -1,6 +1,9 @@
 package dev.nqueens.job;
 
 import dev.nqueens.settings.StoredLevel;
+import dev.nqueens.store.BoardSummary;
+import dev.nqueens.store.SolutionStore;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -22,6 +25,15 @@ public record SizePlan(int n, StoredLevel level, Action action) {
         REPLACE,
         /** Published at a higher level: drop the rows the lower level does not keep. */
         DOWNGRADE
+    }
+
+    /** What each size {@code request} asks for needs, given what {@code store} has published. */
+    public static List<SizePlan> of(RunRequest request, SolutionStore store) {
+        List<SizePlan> plan = new ArrayList<>();
+        for (int n : request.sizes().sizes()) {
+            plan.add(decide(n, request.limits().levelOf(n), store.summary(n).map(BoardSummary::stored), request.force()));
+        }
+        return plan;
     }
 
     /** Decides the action for a size wanted at {@code wanted} and published at {@code published}. */

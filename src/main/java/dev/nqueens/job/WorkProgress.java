@@ -9,8 +9,10 @@ import dev.nqueens.store.Generations;
 import dev.nqueens.store.SolutionStore;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 import org.springframework.stereotype.Component;
 
 /**
@@ -39,6 +41,17 @@ class WorkProgress {
         this.generations = generations;
         this.countUnits = countUnits;
         this.known = known;
+    }
+
+    /** How far each size {@code plan} computes has got, where its work has begun. */
+    Map<Integer, Progress> of(List<SizePlan> plan) {
+        Map<Integer, Progress> progress = new TreeMap<>();
+        for (SizePlan size : plan) {
+            if (size.computes()) {
+                of(size).ifPresent(p -> progress.put(size.n(), p));
+            }
+        }
+        return progress;
     }
 
     /** The progress of a size being computed; empty when it cannot be told (no plan, no known count). */
