@@ -61,15 +61,52 @@ public final class Symmetry {
     /**
      * Writes into {@code image} the image under symmetry {@code g} of the placement {@code columns}
      * (the 0-based column of each row's queen, one queen per row and column): the queen of row r
-     * goes to square {@link #square}(n, g, r, columns[r]).
+     * goes to square {@link #square}(n, g, r, columns[r]); {@code SymmetryTests} checks the two agree.
      *
      * @throws IllegalArgumentException if {@code g} is outside {@code 0..7}
      */
     public static void image(int g, int[] columns, int[] image) {
         int n = columns.length;
-        for (int r = 0; r < n; r++) {
-            int to = square(n, g, r, columns[r]);
-            image[to >>> 8] = to & 0xff;
+        int m = n - 1;
+        // One loop per symmetry: the reducer maps every solution of a size stored ALL eight times.
+        switch (g) {
+            case IDENTITY -> System.arraycopy(columns, 0, image, 0, n);
+            case QUARTER_TURN -> {
+                for (int r = 0; r < n; r++) {
+                    image[columns[r]] = m - r;
+                }
+            }
+            case HALF_TURN -> {
+                for (int r = 0; r < n; r++) {
+                    image[m - r] = m - columns[r];
+                }
+            }
+            case THREE_QUARTER_TURN -> {
+                for (int r = 0; r < n; r++) {
+                    image[m - columns[r]] = r;
+                }
+            }
+            case 4 -> {
+                for (int r = 0; r < n; r++) {
+                    image[r] = m - columns[r];
+                }
+            }
+            case 5 -> {
+                for (int r = 0; r < n; r++) {
+                    image[m - r] = columns[r];
+                }
+            }
+            case 6 -> {
+                for (int r = 0; r < n; r++) {
+                    image[columns[r]] = r;
+                }
+            }
+            case 7 -> {
+                for (int r = 0; r < n; r++) {
+                    image[m - columns[r]] = m - r;
+                }
+            }
+            default -> throw outside(g);
         }
     }
 

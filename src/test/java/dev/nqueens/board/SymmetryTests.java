@@ -33,6 +33,19 @@ class SymmetryTests {
     }
 
     @Test
+    void aPlacementsImageIsWhereEachOfItsQueensGoes() {
+        int[] placement = {1, 3, 0, 2, 4};
+        for (int g = 0; g < Symmetry.COUNT; g++) {
+            int[] image = new int[5];
+            Symmetry.image(g, placement, image);
+            for (int row = 0; row < 5; row++) {
+                int square = Symmetry.square(5, g, row, placement[row]);
+                assertThat(image[Symmetry.row(square)]).as("symmetry %d, row %d", g, row).isEqualTo(Symmetry.column(square));
+            }
+        }
+    }
+
+    @Test
     void eachSymmetryIsUndoneByItsInverse() {
         int[] placement = {1, 3, 0, 2};
         for (int g = 0; g < Symmetry.COUNT; g++) {
