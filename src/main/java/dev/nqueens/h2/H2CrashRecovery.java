@@ -24,6 +24,8 @@ import java.util.Optional;
  * copy — {@code SCRIPT} to a dump, {@code RUNSCRIPT} into a fresh file — writes every row anew,
  * with fresh indexes and no transaction marks. The copy still holds the killed chunk's stray
  * rows; the resumed step cuts them off (see {@link SolutionStore#trimToCheckpoint}).
+ * {@code ReliabilityFunctionalTests} kills runs on H2 while they store, build indexes, publish and
+ * export, and checks that the next run ends exact after this rebuild.
  *
  * <p>When: a Spring Batch execution or step is still marked as running while this process holds
  * the file (an embedded H2 file admits one process, so no run is alive). A clean stop (SIGTERM)
