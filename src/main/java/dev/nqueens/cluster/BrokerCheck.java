@@ -10,6 +10,7 @@ import com.rabbitmq.client.ShutdownSignalException;
 import dev.nqueens.failure.Failure;
 import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.failure.UnavailableException;
+import dev.nqueens.store.Database;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
@@ -20,7 +21,6 @@ import org.springframework.amqp.AmqpIOException;
 import org.springframework.amqp.AmqpTimeoutException;
 import org.springframework.boot.amqp.autoconfigure.RabbitProperties;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.core.env.Environment;
 
 /**
@@ -41,8 +41,7 @@ public final class BrokerCheck {
      * @throws InvalidInputException saying which is missing
      */
     public static void checkClusterSettings(Environment environment) {
-        String url = Objects.requireNonNullElse(Binder.get(environment)
-                .bindOrCreate("spring.datasource", DataSourceProperties.class).getUrl(), "");
+        String url = Objects.requireNonNullElse(Database.configured(environment).getUrl(), "");
         if (!url.startsWith("jdbc:postgresql:")) {
             throw new InvalidInputException("cluster mode needs a shared PostgreSQL database, but spring.datasource.url is "
                     + url.replaceAll("[;?].*$", "") + " (workers on other machines cannot share it)");

@@ -52,8 +52,9 @@ class EarlierExecutions {
         suspects.addAll(jdbc.queryForList("SELECT job_execution_id FROM batch_job_execution WHERE status = 'UNKNOWN'",
                 Long.class));
         JobInstance last = jobRepository.getLastJobInstance(NightlyJobConfiguration.JOB_NAME);
-        if (last != null && jobRepository.getLastJobExecution(last) != null) {
-            suspects.add(jobRepository.getLastJobExecution(last).getId());
+        JobExecution lastExecution = last == null ? null : jobRepository.getLastJobExecution(last);
+        if (lastExecution != null) {
+            suspects.add(lastExecution.getId());
         }
         for (long id : suspects) {
             markFailedIfLeftRunning(jobRepository.getJobExecution(id));

@@ -30,14 +30,18 @@ public record Database(String url, String username, String password, NqueensProp
 
     /** The database the environment configures, read as Boot reads it ({@link DataSourceProperties}). */
     public static Database of(Environment environment, NqueensProperties settings) {
-        DataSourceProperties configured = Binder.get(environment).bindOrCreate("spring.datasource",
-                DataSourceProperties.class);
+        DataSourceProperties configured = configured(environment);
         String url = Objects.requireNonNullElse(configured.getUrl(), "");
         if (H2File.of(url).isPresent()) {
             return new Database(url, H2File.username(configured), H2File.password(configured), settings.dbServer());
         }
         // Other databases: the login as configured, or none (the URL may carry it: ?user=…&password=…).
         return new Database(url, configured.getUsername(), configured.getPassword(), settings.dbServer());
+    }
+
+    /** The {@code spring.datasource.*} settings of {@code environment}, bound as Boot binds them. */
+    public static DataSourceProperties configured(Environment environment) {
+        return Binder.get(environment).bindOrCreate("spring.datasource", DataSourceProperties.class);
     }
 
     /** The URL as shown to people: without its options and query, where credentials may hide. */
