@@ -4,8 +4,6 @@ import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.SettingsLoader;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.ComponentScan;
-import org.springframework.context.annotation.FilterType;
 import org.springframework.core.env.Environment;
 
 /**
@@ -14,7 +12,6 @@ import org.springframework.core.env.Environment;
  * command declares. Its settings are bound the one way every command binds them.
  */
 @SpringBootApplication
-@ComponentScan(excludeFilters = @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = WebApplication.class))
 public class Application {
 
     @Bean

@@ -1,20 +1,14 @@
 package dev.nqueens;
 
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import dev.nqueens.job.NightlyJobConfiguration;
-import dev.nqueens.job.RunDatabase;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -26,15 +20,6 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTests {
 
     private static JavaClasses main;
-
-    /**
-     * The two arrows from {@code h2} up to {@code job}: the switching pool of {@code serve} is the
-     * job's {@code RunDatabase}, and its configuration takes the job's console. Both go with that
-     * pool when {@code serve} runs its nights in its own JVM (issue 33).
-     */
-    private static final DescribedPredicate<JavaClass> FROM_H2 = resideInAPackage("dev.nqueens.h2..");
-    private static final DescribedPredicate<JavaClass> TO_THE_JOB_FOR_THE_SWITCHING_POOL =
-            belongToAnyOf(RunDatabase.class, NightlyJobConfiguration.class);
 
     @BeforeAll
     static void importMainClasses() {
@@ -63,14 +48,12 @@ class ArchitectureTests {
                 .whereLayer("settings").mayOnlyBeAccessedByLayers("commands", "services", "job", "reports", "store", "h2")
                 .whereLayer("algorithms").mayOnlyBeAccessedByLayers("commands", "services", "job", "reports", "store",
                         "settings")
-                .ignoreDependency(FROM_H2, TO_THE_JOB_FOR_THE_SWITCHING_POOL)
                 .check(main);
     }
 
     @Test
     void noTwoPackagesUseEachOther() {
         slices().matching("dev.nqueens.(*)..").should().beFreeOfCycles()
-                .ignoreDependency(FROM_H2, TO_THE_JOB_FOR_THE_SWITCHING_POOL)
                 .check(main);
     }
 

@@ -36,13 +36,13 @@ class BackupFunctionalTests {
         assertThat(run.exitCode()).as(run.err()).isZero();
         Files.createDirectories(original.resolve("config"));
         Files.writeString(original.resolve("config/application.yml"), "nqueens:\n  schedule:\n    enabled: false\n");
-        String database = ServedResults.sha256(original.resolve("data/nqueens.mv.db"));
         Path zip = backups.resolve("nqueens.zip");
 
         NqueensProcess serve = NqueensProcess.start(original, "serve", "--port", String.valueOf(ServedResults.freePort()));
         try {
             serve.awaitLine(line -> line.startsWith("Serving http://"), Duration.ofMinutes(3));
-            assertThat(Files.readString(original.resolve("data/nqueens.holder"))).contains("backup-socket=");
+            assertThat(Files.readString(original.resolve("data/nqueens.holder"))).contains("tcp-port=");
+            String database = ServedResults.contents(original);
 
             NqueensProcess.Result backup = InProcess.run(original, "backup", zip.toString());
             assertThat(backup.exitCode()).as(backup.err()).isZero();
@@ -50,8 +50,9 @@ class BackupFunctionalTests {
             assertThat(backup.out()).startsWith("Backed up " + original.resolve("data/nqueens.mv.db") + " (")
                     .contains(" to " + zip + " (").endsWith(", taken by `nqueens serve` (pid " + serve.pid()
                             + "), which holds it.\n");
-            assertThat(ServedResults.sha256(original.resolve("data/nqueens.mv.db"))).as("serve holds it read-only")
-                    .isEqualTo(database);
+            assertThat(ServedResults.contents(original)).isEqualTo(database);
+            assertThat(Files.getPosixFilePermissions(zip)).as("it holds the owner's password")
+                    .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
 
             for (String[] refused : List.of(new String[] {"restore", zip.toString(), "--replace"},
                     new String[] {"prune", "--older-than", "1d"})) {

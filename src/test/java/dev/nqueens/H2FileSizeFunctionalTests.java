@@ -51,7 +51,7 @@ class H2FileSizeFunctionalTests {
         assertThat(run.out()).containsPattern("(?m)^ +13 +73,712 +9,233 +ALL ");
         assertAtMostTwiceItsCompactedSize("after raising 13");
         assertVerifies();
-        try (Connection db = DriverManager.getConnection(TestDatabases.h2Url(database()), "sa", "")) {
+        try (Connection db = TestDatabases.openH2(database())) {
             assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 13")).isEqualTo(73_712);
             assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM stored_generation WHERE n = 13"))
                     .as("the generation of 13 stored as classes only is gone").isEqualTo(1);
@@ -68,7 +68,8 @@ class H2FileSizeFunctionalTests {
         Path file = Path.of(database() + ".mv.db");
         Path copy = Files.createTempDirectory(copies, "compacted").resolve("nqueens");
         Files.copy(file, Path.of(copy + ".mv.db"));
-        try (Connection db = DriverManager.getConnection(TestDatabases.h2Url(copy), "sa", "");
+        try (Connection db = DriverManager.getConnection(TestDatabases.h2Url(copy), "sa",
+                TestDatabases.ownerPassword(database()));
                 Statement statement = db.createStatement()) {
             statement.execute("SHUTDOWN COMPACT");
         }

@@ -184,8 +184,12 @@ class ReliabilityFunctionalTests {
 
         NqueensProcess.Result second = NqueensProcess.run(work, "run", "--sizes", "12");
         assertThat(second.exitCode()).isEqualTo(3);
-        assertThat(second.err()).isEqualTo("nqueens: the database jdbc:h2:file:./data/nqueens is in use by another"
-                + " process (another nqueens run?); one run at a time\n");
+        assertThat(second.err()).isEqualTo("nqueens: the database jdbc:h2:file:./data/nqueens is in use by `nqueens run`"
+                + " (pid " + first.pid() + "); one run at a time\n");
+        // The reading commands read through the run's H2 server meanwhile, with the read-only login.
+        NqueensProcess.Result read = NqueensProcess.run(work, "sql", "SELECT COUNT(*) AS published FROM board_summary");
+        assertThat(read.exitCode()).as(read.err()).isZero();
+        assertThat(read.out()).startsWith("published\n---------\n").endsWith("(1 row)\n");
         assertThat(first.isAlive()).isTrue();
 
         NqueensProcess.Result stopped = first.terminate();

@@ -108,4 +108,45 @@ final class ServedResults implements AutoCloseable {
             serve.terminate();
         }
     }
+
+    /**
+     * What the database in {@code directory} holds: every table's row count and the published sizes'
+     * summaries, read through the holder's H2 server with the read-only login while a command holds
+     * the file, else from the file with the owner's login.
+     */
+    static String contents(Path directory) throws Exception {
+        Path holder = directory.resolve("data/nqueens.holder");
+        java.sql.Connection db;
+        if (Files.exists(holder)) {
+            java.util.Properties marker = new java.util.Properties();
+            marker.load(new java.io.StringReader(Files.readString(holder)));
+            db = java.sql.DriverManager.getConnection("jdbc:h2:tcp://127.0.0.1:" + marker.getProperty("tcp-port")
+                    + "/nqueens;IFEXISTS=TRUE", "reader", "reader");
+        } else {
+            db = TestDatabases.openH2(directory.resolve("data/nqueens"));
+        }
+        StringBuilder contents = new StringBuilder();
+        try (db; java.sql.Statement statement = db.createStatement()) {
+            java.util.List<String> tables = new java.util.ArrayList<>();
+            try (java.sql.ResultSet rows = statement.executeQuery("SELECT table_name FROM information_schema.tables"
+                    + " WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name")) {
+                while (rows.next()) {
+                    tables.add(rows.getString(1));
+                }
+            }
+            for (String table : tables) {
+                contents.append(table).append(' ').append(TestDatabases.count(db, "SELECT COUNT(*) FROM " + table))
+                        .append('\n');
+            }
+            try (java.sql.ResultSet rows = statement.executeQuery("SELECT * FROM board_summary ORDER BY n")) {
+                while (rows.next()) {
+                    for (int column = 1; column <= rows.getMetaData().getColumnCount(); column++) {
+                        contents.append(rows.getString(column)).append(column == rows.getMetaData().getColumnCount()
+                                ? "\n" : " ");
+                    }
+                }
+            }
+        }
+        return contents.toString();
+    }
 }

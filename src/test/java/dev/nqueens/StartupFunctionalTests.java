@@ -126,29 +126,31 @@ class StartupFunctionalTests {
     }
 
     /**
-     * serve runs each night in a JVM of its own: its own JVM, started at once whatever its settings
-     * (no quick look first), has the quick compiler and the base heap, however large the sizes its
-     * nights count.
+     * serve runs its nights in its own JVM, as schedule does: the launcher gives it the heap its
+     * sizes need (size 21 counted: more than the base heap), remembered after the first start, the
+     * optimizing compiler, and the option that hands the heap back after a night; the web server and
+     * the job's machinery start in that one JVM.
      */
     @Test
-    void serveStartsOneSmallJvmWithTheQuickCompiler() throws Exception {
-        Path folder = Files.createDirectories(work.resolve("serve-small"));
+    void serveRunsItsNightsInItsOwnJvmWithTheHeapItsSizesNeed() throws Exception {
+        Path folder = Files.createDirectories(work.resolve("serve-nights"));
         Path logs = Files.createDirectories(folder.resolve("classes"));
         Files.createDirectories(folder.resolve("config"));
         Files.writeString(folder.resolve("config/application.yml"),
                 "nqueens:\n  sizes: 1-8,21\n  schedule:\n    cron: '0 0 1 1 *'\n  threads: 1\n");
         Map<String, String> environment = environment(logs);
-        for (int start = 0; start < 2; start++) {
-            Started serve = start(folder, environment, logs, "serve");
-            assertThat(serve.jvms()).isEqualTo(1);
-            assertThat(serve.launcherGaveTheQuickCompiler()).isTrue();
-            assertThat(serve.heapMegabytes()).isEqualTo(256);
-            assertThat(serve.err()).isEmpty();
-            List<String> loaded = Files.readAllLines(logs.resolve(serve.pid() + ".log"));
-            assertThat(loaded).as("the web server").anyMatch(entry -> entry.contains(" " + TOMCAT))
-                    .as("no job machinery, no migration").noneMatch(entry -> entry.contains(" " + BATCH_STEPS)
-                            || entry.contains(" " + BATCH_OPERATOR) || entry.contains(" " + FLYWAY));
-        }
+        Started first = start(folder, environment, logs, "serve");
+        assertThat(first.jvms()).as("a quick look, then serve's JVM").isEqualTo(2);
+        Started again = start(folder, environment, logs, "serve");
+        assertThat(again.jvms()).as("the remembered answer: serve's JVM alone").isEqualTo(1);
+        assertThat(again.heapMegabytes()).isEqualTo(first.heapMegabytes()).isGreaterThan(256 + 64);
+        assertThat(again.launcherGaveTheQuickCompiler()).isFalse();
+        assertThat(again.jvmOptions()).contains("-XX:MaxHeapFreeRatio=40");
+        assertThat(again.err()).isEmpty();
+        List<String> loaded = Files.readAllLines(logs.resolve(again.pid() + ".log"));
+        assertThat(loaded).as("the web server").anyMatch(entry -> entry.contains(" " + TOMCAT))
+                .as("the job's machinery").anyMatch(entry -> entry.contains(" " + BATCH_OPERATOR))
+                .anyMatch(entry -> entry.contains(" " + FLYWAY));
     }
 
     /** The database, and each JVM's class list in a file of its own under {@code logs} (counts the JVMs). */

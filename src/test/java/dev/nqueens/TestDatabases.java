@@ -30,7 +30,25 @@ public final class TestDatabases {
         if (environment.containsKey("SPRING_DATASOURCE_URL")) {
             return DriverManager.getConnection(environment.get("SPRING_DATASOURCE_URL"), "postgres", "postgres");
         }
-        return DriverManager.getConnection(h2Url(work.resolve("data/nqueens")), "sa", "");
+        return openH2(work.resolve("data/nqueens"));
+    }
+
+    /**
+     * The H2 file {@code file} (without extension) opened with the owner's login: {@code sa} and
+     * the password the commands that hold a file keep beside it ({@code nqueens.password}), or none.
+     */
+    public static Connection openH2(Path file) throws SQLException {
+        return DriverManager.getConnection(h2Url(file), "sa", ownerPassword(file));
+    }
+
+    /** The owner's password kept beside the H2 file {@code file} (without extension), or none. */
+    public static String ownerPassword(Path file) {
+        Path kept = Path.of(file + ".password");
+        try {
+            return java.nio.file.Files.exists(kept) ? java.nio.file.Files.readString(kept).strip() : "";
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** The first column of the first row of a query: a count, a sum, a value. */

@@ -5,7 +5,6 @@ import dev.nqueens.failure.ExitCode;
 import dev.nqueens.failure.Failure;
 import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.failure.UnavailableException;
-import dev.nqueens.h2.BackupChannel;
 import dev.nqueens.h2.H2Backup;
 import dev.nqueens.h2.H2File;
 import dev.nqueens.h2.HolderMarker;
@@ -15,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Map;
@@ -26,14 +26,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code backup FILE.zip}: a consistent copy of the embedded H2 file, also while {@code serve},
- * {@code schedule} or {@code db-server} holds it: then the holder takes it
- * ({@link BackupChannel}); otherwise this command opens the file read-only and takes it itself.
+ * {@code backup FILE.zip}: a consistent copy of the embedded H2 file, also while {@code run},
+ * {@code schedule}, {@code serve} or {@code db-server} holds it: then through the holder's H2 TCP
+ * server, with the owner's login; otherwise this command opens the file read-only and takes it itself.
  */
 @Command(name = "backup", mixinStandardHelpOptions = true, versionProvider = Version.class,
         header = "Back up the H2 file to a zip file, also while it is in use.",
-        description = "A consistent copy made with H2's BACKUP TO: by serve, schedule or db-server when one of"
-                + " them holds the file, else by this command with the file opened read-only. PostgreSQL: use"
+        description = "A consistent copy made with H2's BACKUP TO: through the command that holds the file (run,"
+                + " schedule, serve, db-server) if one does, else with the file opened read-only. PostgreSQL: use"
                 + " pg_dump. Put it back with restore.",
         footerHeading = "%nExamples:%n",
         footer = {"  ./nqueens backup backups/nqueens.zip",
@@ -58,7 +58,7 @@ final class BackupCommand implements Callable<Integer> {
             long started = System.nanoTime();
             Optional<HolderMarker.Holder> holder = HolderMarker.liveHolder(h2);
             if (holder.isPresent()) {
-                throughHolder(database, holder.get(), target);
+                throughHolder(database, h2, holder.get(), target);
             } else {
                 itself(database, h2, target);
             }
@@ -93,17 +93,14 @@ final class BackupCommand implements Callable<Integer> {
                 + " file; the configured database " + database.shownUrl() + " is not one: " + instead));
     }
 
-    private static void throughHolder(Database database, HolderMarker.Holder holder, Path target) {
-        Path socket = holder.backupSocket().orElseThrow(() -> new BusyException("the database " + database.shownUrl()
-                + " is in use by " + holder.name() + ", which takes no backups (a process of an older build?):"
-                + " back up after it has stopped"));
-        try {
-            BackupChannel.request(socket, target);
-        } catch (BackupChannel.RefusedException e) {
-            throw new Failure(ExitCode.FAILED, holder.name() + " could not write the backup: " + e.getMessage());
-        } catch (IOException e) {
-            throw new UnavailableException("cannot reach " + holder.name() + ", which holds the database "
-                    + database.shownUrl() + ", for a backup (" + socket + ": " + e.getMessage() + ")");
+    /** Through the holder's H2 TCP server, with the owner's login: {@code BACKUP TO} runs in the holder. */
+    private static void throughHolder(Database database, H2File h2, HolderMarker.Holder holder, Path target) {
+        try (Connection connection = DriverManager.getConnection(holder.url(h2), database.username(),
+                database.password())) {
+            H2Backup.take(connection, target, database.password());
+        } catch (SQLException | IOException e) {
+            throw new Failure(ExitCode.FAILED, "the backup through " + holder.name() + ", which holds the database "
+                    + database.shownUrl() + ", failed: " + Failure.rootMessage(e));
         }
     }
 
@@ -114,11 +111,11 @@ final class BackupCommand implements Callable<Integer> {
         }
         SingleConnectionDataSource readOnly = database.reading(false).dataSource();
         try (Connection connection = readOnly.getConnection()) {
-            H2Backup.take(connection, target);
+            H2Backup.take(connection, target, database.password());
         } catch (SQLException e) {
             if (e.getErrorCode() == Failures.H2_DATABASE_IN_USE) {
                 throw new BusyException("the database " + database.shownUrl() + " is in use by another process (a"
-                        + " run?): back up when it has ended (serve, schedule and db-server take backups themselves)");
+                        + " reading command?): try again when it has ended");
             }
             throw new Failure(ExitCode.FAILED, "the backup failed: " + Failure.rootMessage(e));
         } finally {

@@ -44,8 +44,6 @@ final class DbServerCommand implements Callable<Integer> {
         if (tcpPort != null) {
             options.put("nqueens.db-server.tcp-port", Integer.toString(Options.port("--tcp-port", tcpPort)));
         }
-        // Read once when H2 loads: its servers then listen on the loopback interface only.
-        System.setProperty(DatabaseServer.BIND_ADDRESS, "127.0.0.1");
         try (Session session = nqueens.launch().open(NEEDS, options,
                 database -> DatabaseServer.embeddedFile(database.url()))) {
             H2File file = session.database().h2File().orElseThrow();

@@ -1,10 +1,11 @@
 package dev.nqueens.cli;
 
 import dev.nqueens.Application;
-import dev.nqueens.WebApplication;
 import dev.nqueens.cluster.BrokerCheck;
 import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.h2.H2CrashRecovery;
+import dev.nqueens.h2.H2File;
+import dev.nqueens.h2.OwnerPassword;
 import dev.nqueens.job.NightlyJobConfiguration;
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.SettingsLoader;
@@ -19,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
@@ -104,8 +106,8 @@ final class Launch {
         Database.Access access = switch (needs.database()) {
             // serve holds the file itself (and switches it to writing for its runs): never through db-server.
             case READ -> database.reading(!needs.web());
-            case WRITE -> database.writing();
-            default -> migrating();
+            case WRITE -> owned(database::writing, environment, settings);
+            default -> owned(this::migrating, environment, settings);
         };
         SingleConnectionDataSource connection = needs.database() == Needs.Database.MIGRATE ? null : access.dataSource();
         try {
@@ -140,6 +142,27 @@ final class Launch {
         return access;
     }
 
+    /**
+     * How a command that writes connects ({@code access}: refusing a file another command holds),
+     * once an embedded H2 file without a configured password has its generated one ({@link OwnerPassword}).
+     * The first time, the access is asked for twice.
+     */
+    private Database.Access owned(Supplier<Database.Access> access, ConfigurableEnvironment environment,
+            NqueensProperties settings) {
+        Optional<H2File> file = database.h2File();
+        if (file.isPresent() && Database.configured(environment).getPassword() == null
+                && OwnerPassword.read(file.get()).isEmpty()) {
+            access.get(); // first: a held or missing file is refused before anything is written
+            try {
+                OwnerPassword.ensure(file.get(), database.username());
+            } catch (SQLException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+            database = Database.of(environment, settings);
+        }
+        return access.get();
+    }
+
     private static void checkSchema(DataSource connection) {
         try {
             SchemaCheck.check(connection);
@@ -170,8 +193,7 @@ final class Launch {
         environment.getPropertySources().addFirst(new MapPropertySource("nqueensCommand", command));
         // Boot warms up Tomcat, Jackson and others on a thread of their own; only the web server uses Tomcat.
         System.setProperty("spring.backgroundpreinitializer.ignore", Boolean.toString(!needs.web()));
-        // The web server alone starts without the job's beans (serve starts them for each night).
-        SpringApplication application = new SpringApplication(needs.job() ? Application.class : WebApplication.class);
+        SpringApplication application = new SpringApplication(Application.class);
         application.setEnvironment(environment);
         application.setBannerMode(Banner.Mode.OFF);
         application.setWebApplicationType(needs.web() ? WebApplicationType.SERVLET : WebApplicationType.NONE);

@@ -1,5 +1,7 @@
 package dev.nqueens.cli;
 
+import dev.nqueens.h2.HeldFile;
+
 /**
  * The packaged jar's entry point: runs one command line ({@link NqueensCommand}) and exits with its
  * code. Only what the command declares it needs is started: {@code count} loads neither the settings
@@ -12,6 +14,11 @@ public final class Main {
         // (a tenth of a scan over millions of rows); the JVM's own allocation is cheaper.
         if (System.getProperty("h2.objectCache") == null) {
             System.setProperty("h2.objectCache", "false");
+        }
+        // Read once when H2 loads: the servers through which a holder serves the file listen on
+        // the loopback interface alone.
+        if (System.getProperty(HeldFile.BIND_ADDRESS) == null) {
+            System.setProperty(HeldFile.BIND_ADDRESS, "127.0.0.1");
         }
     }
 

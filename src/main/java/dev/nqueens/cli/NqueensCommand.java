@@ -29,7 +29,7 @@ public final class NqueensCommand implements Callable<Integer> {
     static final List<Class<?>> COMMANDS = List.of(RunCommand.class, ShowCommand.class, CountCommand.class,
             VerifyCommand.class, SqlCommand.class, HistoryCommand.class, ScheduleCommand.class, DbServerCommand.class,
             ServeCommand.class, WorkerCommand.class, ClusterCommand.class, PruneCommand.class, BackupCommand.class,
-            RestoreCommand.class, NightCommand.class, CommandLine.HelpCommand.class);
+            RestoreCommand.class, CommandLine.HelpCommand.class);
 
     private final Launch launch;
 

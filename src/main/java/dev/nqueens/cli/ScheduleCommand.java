@@ -1,15 +1,8 @@
 package dev.nqueens.cli;
 
 import dev.nqueens.failure.ExitCode;
-import dev.nqueens.h2.BackupChannel;
-import dev.nqueens.h2.H2Backup;
-import dev.nqueens.h2.HolderMarker;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -18,8 +11,7 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code schedule}: the nightly job in the foreground, at each time of its cron expression. On an
- * embedded H2 file it holds the file all along: its marker names it to a refused {@code run}, and
- * {@code backup} asks it for a backup.
+ * embedded H2 file it holds the file all along and serves it to the other commands ({@link Session#hold}).
  */
 @Command(name = "schedule", mixinStandardHelpOptions = true, versionProvider = Version.class,
         header = "Run the nightly job in the foreground on its cron schedule.",
@@ -49,22 +41,9 @@ final class ScheduleCommand implements Callable<Integer> {
                     session.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
                 }
             }, null);
-            Optional<HolderMarker> held = session.database().h2File().map(file -> HolderMarker.schedule(file,
-                    session.settings().schedule().cron(), BackupChannel.openOrWarn(file, zip -> backup(session, zip),
-                            session.console().err())));
-            try {
-                scheduler.runForever(session.settings(), session.console().out());
-            } finally {
-                held.ifPresent(HolderMarker::delete);
-            }
+            session.hold("schedule", Map.of("schedule", session.settings().schedule().cron()));
+            scheduler.runForever(session.settings(), session.console().out());
             return ExitCode.OK;
-        }
-    }
-
-    /** A backup for {@code nqueens backup}, taken on the pool this process holds the H2 file with. */
-    private static void backup(Session session, Path zip) throws SQLException, IOException {
-        try (Connection connection = session.dataSource().getConnection()) {
-            H2Backup.take(connection, zip);
         }
     }
 }

@@ -1,10 +1,11 @@
 package dev.nqueens.cli;
 
 import dev.nqueens.failure.ExitCode;
-import dev.nqueens.h2.SwitchingH2DataSource;
+import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
 import dev.nqueens.web.Serve;
 import java.io.PrintStream;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -14,10 +15,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code serve}: the results over HTTP, and the nightly schedule. The web server starts alone, in a
- * small JVM with the quick compiler, so that the pages answer within seconds; each night the
- * schedule runs starts a JVM of its own for the job ({@link NightProcess}), and the pages read
- * through it while it holds an embedded H2 file.
+ * {@code serve}: the results over HTTP, and the nightly schedule, in one JVM: the web server on its
+ * threads, each night of the schedule launched by Spring Batch on the scheduler's (this command's
+ * main thread), as {@code schedule} runs them. On an embedded H2 file it holds the file all along
+ * and serves it to the other commands ({@link Session#hold}).
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Version.class,
         header = "Serve the results on the web; run the nightly schedule too.",
@@ -28,10 +29,8 @@ import picocli.CommandLine.ParentCommand;
             "  ./nqueens serve --port 9000"})
 final class ServeCommand implements Callable<Integer> {
 
-    /** The web server on the database read-only; the reports it serves. */
-    static final Needs NEEDS = new Needs(Needs.Database.READ, false, true, false, true);
-    /** One night of its schedule, in the night's JVM ({@link NightCommand}): the job, the database writable. */
-    static final Needs NIGHT = new Needs(Needs.Database.MIGRATE, true, false, false, true);
+    /** The web server and the job, on a migrated database, writing the reports. */
+    static final Needs NEEDS = new Needs(Needs.Database.MIGRATE, true, true, false, true);
 
     @ParentCommand
     NqueensCommand nqueens;
@@ -44,23 +43,34 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Map<String, String> options = port == null ? Map.of() : Map.of("server.port",
                 Integer.toString(Options.port("--port", port)));
+        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), options);
+        if (handedOver.isPresent()) {
+            return handedOver.get();
+        }
         try (Session web = nqueens.launch().open(NEEDS, options)) {
+            Handoff.checkRemembered(web.console(), web.settings());
             PrintStream out = web.console().out();
-            NightProcess night = new NightProcess(web.console(), web.settings(),
-                    Optional.ofNullable(web.beanOrElse(SwitchingH2DataSource.class, null)));
+            NightlyRun nightlyRun = web.bean(NightlyRun.class);
+            NightlyScheduler scheduler = new NightlyScheduler(nightlyRun::run);
             CountDownLatch stopped = new CountDownLatch(1);
-            NightlyScheduler scheduler = new NightlyScheduler(night::run);
             web.onStop(() -> {
                 scheduler.stop();
                 stopped.countDown();
-                night.stop();
-            }, null);
-            try (AutoCloseable marker = web.bean(Serve.class).announce(out, web.console().err())) {
-                if (web.settings().schedule().enabled()) {
-                    scheduler.runForever(web.settings(), out);
-                } else {
-                    stopped.await();
+                if (nightlyRun.stopRunning()) {
+                    web.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
                 }
+            }, null);
+            Serve serve = web.bean(Serve.class);
+            Map<String, String> describing = new HashMap<>(Map.of("address", serve.address()));
+            if (web.settings().schedule().enabled()) {
+                describing.put("schedule", web.settings().schedule().cron());
+            }
+            web.hold("serve", describing);
+            serve.announce(out);
+            if (web.settings().schedule().enabled()) {
+                scheduler.runForever(web.settings(), out);
+            } else {
+                stopped.await();
             }
             out.println("serve stopped.");
             return ExitCode.OK;

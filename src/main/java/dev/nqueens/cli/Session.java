@@ -1,7 +1,14 @@
 package dev.nqueens.cli;
 
+import dev.nqueens.h2.H2File;
+import dev.nqueens.h2.HeldFile;
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.store.Database;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
@@ -28,6 +35,7 @@ final class Session implements AutoCloseable {
     private final ConfigurableApplicationContext context;
     private final CountDownLatch finished = new CountDownLatch(1);
     private Thread stopper;
+    private HeldFile held;
 
     Session(Console console, ConfigurableEnvironment environment, NqueensProperties settings, Database database,
             Database.Access access, SingleConnectionDataSource connection, ConfigurableApplicationContext context) {
@@ -98,6 +106,32 @@ final class Session implements AutoCloseable {
     }
 
     /**
+     * Serves the embedded H2 file this command holds to the others (the reading commands,
+     * {@code backup}) through H2's TCP server, marked as held by {@code command} with what
+     * {@code describing} says; nothing for other databases. Until the session closes.
+     */
+    void hold(String command, Map<String, String> describing) {
+        Optional<H2File> file = database.h2File();
+        if (file.isEmpty()) {
+            return;
+        }
+        try {
+            Connection open = DriverManager.getConnection(file.get().url() + ";IFEXISTS=TRUE", database.username(),
+                    database.password());
+            try {
+                HeldFile.grantReadOnlyLogin(open, settings.dbServer());
+                held = HeldFile.serve(file.get(), database.username(), database.password(), open, command, 0,
+                        describing);
+            } catch (SQLException | RuntimeException e) {
+                open.close();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot serve the database to the other commands: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * On SIGTERM (or Ctrl-C), {@code stop} is called, and the process ends once the command has
      * returned; {@code exitCode} (if not null) ends it at once with that code after the command
      * returned, skipping anything still running (a worker whose partitions were handed back).
@@ -126,8 +160,14 @@ final class Session implements AutoCloseable {
             if (connection != null) {
                 connection.destroy();
             }
+            if (held != null) {
+                held.stopServing();
+            }
             if (context != null) {
                 context.close();
+            }
+            if (held != null) {
+                held.release(console.out());
             }
         } finally {
             finished.countDown();

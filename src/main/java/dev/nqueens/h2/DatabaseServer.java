@@ -7,11 +7,10 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.h2.tools.Server;
 
@@ -24,15 +23,13 @@ import org.h2.tools.Server;
  * SELECT on the schema and a password, since psql cannot send an empty one), and reopens the file
  * with {@code ACCESS_MODE_DATA=r}: every session of the servers, whatever its user, shares that
  * read-only database. While it serves, the file stays open in this process and a
- * {@link HolderMarker} says so: a nightly run refuses to start (exit 3) naming it, and {@code sql},
+ * {@link HeldFile} serves it: a nightly run refuses to start (exit 3) naming it, {@code sql},
  * {@code show}, {@code history} and {@code verify} read through its TCP server, and {@code backup}
- * asks it for a backup ({@link BackupChannel}). The servers only
- * accept local clients and bind to 127.0.0.1 ({@value #BIND_ADDRESS}, set before H2 loads).
+ * takes its backup there. The servers only
+ * accept local clients and bind to 127.0.0.1 ({@value HeldFile#BIND_ADDRESS}, set before H2 loads).
  */
 public final class DatabaseServer {
 
-    /** The system property H2 reads once for the address its servers listen on. */
-    public static final String BIND_ADDRESS = "h2.bindAddress";
     /** H2's "exception opening port" error. */
     private static final int H2_PORT_IN_USE = 90061;
 
@@ -69,37 +66,45 @@ public final class DatabaseServer {
     public void serve(PrintStream out) throws SQLException {
         requireFree(settings.pgPort(), "--pg-port", "nqueens.db-server.pg-port");
         requireFree(settings.tcpPort(), "--tcp-port", "nqueens.db-server.tcp-port");
-        grantReadOnlyLogin();
-        try (Connection readOnly = DriverManager.getConnection(file.readOnlyUrl(), user, password)) {
-            String folder = file.path().getParent().toString();
-            ClientErrors.reportOnOneLine();
-            Server pg = start(Server.createPgServer("-pgPort", String.valueOf(settings.pgPort()), "-baseDir", folder,
-                    "-ifExists"), settings.pgPort(), "--pg-port");
+        try (Connection owner = DriverManager.getConnection(file.url() + ";IFEXISTS=TRUE", user, password)) {
+            HeldFile.grantReadOnlyLogin(owner, settings);
+        }
+        Connection readOnly = DriverManager.getConnection(file.readOnlyUrl(), user, password);
+        ClientErrors.reportOnOneLine();
+        Server pg;
+        try {
+            pg = start(Server.createPgServer("-pgPort", String.valueOf(settings.pgPort()), "-baseDir",
+                    file.path().getParent().toString(), "-ifExists"), settings.pgPort(), "--pg-port");
+        } catch (SQLException | RuntimeException e) {
+            readOnly.close();
+            throw e;
+        }
+        try {
+            HeldFile held = heldOn(readOnly);
             try {
-                Server tcp = start(Server.createTcpServer("-tcpPort", String.valueOf(settings.tcpPort()), "-baseDir",
-                        folder, "-ifExists"), settings.tcpPort(), "--tcp-port");
-                HolderMarker marker = HolderMarker.dbServer(file, settings.pgPort(), settings.tcpPort(),
-                        BackupChannel.openOrWarn(file, this::backupTo, System.err));
-                try {
-                    printHowToConnect(out);
-                    stop.await();
-                    out.println("db-server stopped.");
-                } finally {
-                    marker.delete();
-                    tcp.stop();
-                }
+                printHowToConnect(out);
+                stop.await();
+                out.println("db-server stopped.");
             } finally {
-                pg.stop();
+                held.release(null);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            pg.stop();
         }
     }
 
-    /** A backup for {@code nqueens backup}, of the read-only database this process holds. */
-    private void backupTo(Path zip) throws SQLException, IOException {
-        try (Connection connection = DriverManager.getConnection(file.readOnlyUrl(), user, password)) {
-            H2Backup.take(connection, zip);
+    private HeldFile heldOn(Connection readOnly) throws SQLException {
+        try {
+            return HeldFile.serve(file, user, password, readOnly, "db-server", settings.tcpPort(),
+                    Map.of("pg-port", Integer.toString(settings.pgPort())));
+        } catch (SQLException e) {
+            readOnly.close();
+            if (e.getErrorCode() == H2_PORT_IN_USE) {
+                throw portInUse(settings.tcpPort(), "--tcp-port", "nqueens.db-server.tcp-port");
+            }
+            throw e;
         }
     }
 
@@ -140,17 +145,6 @@ public final class DatabaseServer {
                 throw portInUse(port, option, "nqueens.db-server" + option.substring(1));
             }
             throw e;
-        }
-    }
-
-    /** Creates the login (or resets its password) with SELECT on every table and view of the schema. */
-    private void grantReadOnlyLogin() throws SQLException {
-        String quoted = "'" + settings.password().replace("'", "''") + "'";
-        try (Connection connection = DriverManager.getConnection(file.url() + ";IFEXISTS=TRUE", user, password);
-                Statement statement = connection.createStatement()) {
-            statement.execute("CREATE USER IF NOT EXISTS " + settings.user() + " PASSWORD " + quoted);
-            statement.execute("ALTER USER " + settings.user() + " SET PASSWORD " + quoted);
-            statement.execute("GRANT SELECT ON SCHEMA public TO " + settings.user());
         }
     }
 }

@@ -5,12 +5,14 @@ import java.io.InputStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -43,14 +45,22 @@ public final class H2Backup {
     /**
      * Writes a backup of the database {@code connection} is open on to {@code zip}: under a hidden
      * temporary name beside it, renamed when complete, so a file under the final name is whole.
-     * An existing {@code zip} is replaced.
+     * The owner's {@code password}, if any, goes with it ({@value #PASSWORD_ENTRY}), so that it
+     * opens where it is restored; the zip is then readable by its owner alone. An existing
+     * {@code zip} is replaced.
      *
      * @throws SQLException if H2 cannot write the backup (e.g. the folder is not writable)
      */
-    public static void take(Connection connection, Path zip) throws SQLException, IOException {
+    public static void take(Connection connection, Path zip, String password) throws SQLException, IOException {
         Path partial = zip.resolveSibling("." + zip.getFileName() + ".partial");
         try (Statement statement = connection.createStatement()) {
             statement.execute("BACKUP TO '" + partial.toAbsolutePath().toString().replace("'", "''") + "'");
+            if (!password.isEmpty()) {
+                Files.setPosixFilePermissions(partial, PosixFilePermissions.fromString("rw-------"));
+                try (FileSystem entries = FileSystems.newFileSystem(partial)) {
+                    Files.writeString(entries.getPath(PASSWORD_ENTRY), password + "\n");
+                }
+            }
             try (FileChannel written = FileChannel.open(partial, StandardOpenOption.WRITE)) {
                 written.force(true);
             }
@@ -59,6 +69,9 @@ public final class H2Backup {
             Files.deleteIfExists(partial);
         }
     }
+
+    /** The entry of a backup that holds the owner's password, beside the database file. */
+    static final String PASSWORD_ENTRY = "owner.password";
 
     /**
      * What a backup file holds.
@@ -78,7 +91,10 @@ public final class H2Backup {
         try (ZipFile file = new ZipFile(zip.toFile())) {
             List<ZipEntry> entries = new ArrayList<>();
             for (Enumeration<? extends ZipEntry> all = file.entries(); all.hasMoreElements();) {
-                entries.add(all.nextElement());
+                ZipEntry entry = all.nextElement();
+                if (!entry.getName().equals(PASSWORD_ENTRY)) {
+                    entries.add(entry);
+                }
             }
             if (entries.size() != 1 || !entries.get(0).getName().endsWith(".mv.db")
                     || entries.get(0).getName().contains("/")) {
@@ -140,8 +156,9 @@ public final class H2Backup {
         try (FileChannel current = Files.exists(target.dataFile())
                 ? FileChannel.open(target.dataFile(), StandardOpenOption.READ, StandardOpenOption.WRITE) : null;
                 FileLock lock = current == null ? null : exclusively(current)) {
-            unpack(zip, unpacked);
-            Restored restored = describe(target.url(restoring) + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE", user, password);
+            String itsPassword = unpack(zip, unpacked);
+            Restored restored = describe(target.url(restoring) + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE", user, password,
+                    itsPassword);
             check.accept(restored);
             Optional<Path> replaced = Optional.empty();
             if (current != null) {
@@ -151,6 +168,12 @@ public final class H2Backup {
             }
             Files.deleteIfExists(Path.of(target.path() + ".recovery.sql.gz"));
             Files.move(unpacked, target.dataFile(), StandardCopyOption.ATOMIC_MOVE);
+            if (!password.isEmpty()) {
+                // The password kept here, on a backup made without it or elsewhere.
+                OwnerPassword.adopt(target, user, password, itsPassword, "");
+            } else if (!itsPassword.isEmpty()) {
+                OwnerPassword.keep(target, itsPassword);
+            }
             return new Restored(restored.schemaVersion(), restored.published(), restored.unfinishedRun(), replaced);
         } finally {
             Files.deleteIfExists(unpacked);
@@ -171,20 +194,30 @@ public final class H2Backup {
         }
     }
 
-    private static void unpack(Path zip, Path unpacked) throws IOException {
+    /** Unpacks the database file; returns the owner's password the backup holds, or none. */
+    private static String unpack(Path zip, Path unpacked) throws IOException {
+        String password = "";
         try (ZipFile file = new ZipFile(zip.toFile())) {
-            ZipEntry entry = file.entries().nextElement();
-            try (InputStream in = file.getInputStream(entry)) {
-                Files.copy(in, unpacked, StandardCopyOption.REPLACE_EXISTING);
+            for (Enumeration<? extends ZipEntry> entries = file.entries(); entries.hasMoreElements();) {
+                ZipEntry entry = entries.nextElement();
+                try (InputStream in = file.getInputStream(entry)) {
+                    if (entry.getName().equals(PASSWORD_ENTRY)) {
+                        password = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII).strip();
+                    } else {
+                        Files.copy(in, unpacked, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
             }
         }
         try (FileChannel written = FileChannel.open(unpacked, StandardOpenOption.WRITE)) {
             written.force(true);
         }
+        return password;
     }
 
-    private static Restored describe(String url, String user, String password) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(url, user, password);
+    private static Restored describe(String url, String user, String password, String itsPassword)
+            throws SQLException {
+        try (Connection connection = OwnerPassword.connect(url, user, password, itsPassword, "");
                 Statement statement = connection.createStatement()) {
             int version = 0;
             try (ResultSet rows = statement.executeQuery(

@@ -2,8 +2,8 @@ package dev.nqueens.h2;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -19,41 +19,32 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.Set;
+import org.h2.api.ErrorCode;
 import org.h2.mvstore.DataUtils;
-import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
-import org.h2.mvstore.MVStoreTool;
-import org.h2.mvstore.Page;
-import org.h2.mvstore.WriteBuffer;
-import org.h2.mvstore.type.BasicDataType;
 
 /**
  * Rewrites a closed embedded H2 file with only its live data, as H2's {@code SHUTDOWN COMPACT}
- * does, without its two hazards. H2 keeps old versions of pages until their space can be reused,
- * so a file that took many writes is several times its data (a fresh store of n = 14 with every
- * solution: 29 times); H2's in-place compaction on close is off ({@code MAX_COMPACT_TIME=0}) because
- * it can drop the newest chunks (H2 issues 4086 and 4247). Still needed with a generation's own
- * tables: a size kept at a lower level or replaced leaves its old tables' space behind (in
- * {@code StorageLevelsIntegrationTests} a downgrade leaves 7.8 MB that compacts to 0.3 MB), and
- * {@code H2FileSizeFunctionalTests} holds the file to twice its compacted size after each run.
- *
- * <p>How, and why it cannot lose data:
+ * does, without its hazard. H2 keeps old versions of pages until their space can be reused, so a
+ * file that took many writes is several times its data, and a size kept at a lower level or
+ * replaced leaves its old tables' space behind: in {@code StorageLevelsIntegrationTests} a
+ * downgrade leaves 7.8 MB that compacts to 0.3 MB, and {@code H2FileSizeFunctionalTests} holds the
+ * file to twice its compacted size. H2's compaction of the file in place (on close, when
+ * {@code MAX_COMPACT_TIME} allows it) can drop the newest chunks (H2 issues 4086 and 4247), so it
+ * is off, and the file is compacted as a copy:
  * <ol>
  * <li>a fingerprint of the database is taken through a read-only connection: its schema as H2
  * scripts it, and the row count of every table;</li>
  * <li>the file is opened read-only at the storage level, which takes a shared lock that it keeps
  * to the end: no process can write the file meanwhile (one that tries is refused, as while a run
- * holds it), readers can;</li>
- * <li>every map of the file (tables, indexes, large objects) is copied into a fresh file,
- * compressed, with H2's own {@link MVStoreTool#compact(MVStore, MVStore)} (the copy
- * {@code SHUTDOWN COMPACT} makes; not the in-place compaction of the H2 issues);</li>
- * <li>the copy is read back page by page from the disk: each of its maps must hold, counted in its
- * leaf pages, as many entries as the original's; opened as a database it must give the same
- * fingerprint;</li>
+ * holds it);</li>
+ * <li>the file is copied beside it and the copy compacted by {@code SHUTDOWN COMPACT}, which
+ * writes a fresh file of its live pages;</li>
+ * <li>the compacted copy must give the same fingerprint;</li>
  * <li>only then does it replace the original in one atomic rename, still under the lock.</li>
  * </ol>
  * If anything fails, or another process holds the file, the original stays as it was. A copy left
@@ -66,7 +57,8 @@ public final class H2Compaction {
 
         /** {@code 412.3 MB to 30.1 MB in 4.2 s}. */
         public String describe() {
-            return String.format("%s to %s in %.1f s", megabytes(before), megabytes(after), took.toMillis() / 1000.0);
+            return String.format(Locale.ROOT, "%s to %s in %.1f s", megabytes(before), megabytes(after),
+                    took.toMillis() / 1000.0);
         }
     }
 
@@ -95,18 +87,17 @@ public final class H2Compaction {
 
     /** {@code 30.1 MB}. */
     public static String megabytes(long bytes) {
-        return String.format("%.1f MB", bytes / 1e6);
+        return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
     }
 
     /**
      * Compacts the file if less than {@value #LIVE_SHARE_KEPT} of it is live data as H2 counts it
      * (the rest: old versions of pages, tables dropped), or, when its URL does not have H2 compress
-     * what it writes ({@code COMPRESS=TRUE}, as the default URL does), if a run grew it by more than a
-     * tenth since it was opened (it then holds the pages the run wrote uncompressed, about twice
-     * what {@code SHUTDOWN COMPACT} makes of them); files under {@value #SMALL_FILE} bytes never. A
-     * run that computed nothing (a night with every size published) grows it by some kilobytes.
+     * what it writes ({@code COMPRESS=TRUE}, as the default URL does), if it grew by more than a
+     * tenth since it was opened (it then holds pages written uncompressed, about twice what
+     * {@code SHUTDOWN COMPACT} makes of them); files under {@value #SMALL_FILE} bytes never.
      *
-     * @param sizeWhenOpened the file's size when the run opened it
+     * @param sizeWhenOpened the file's size when its holder opened it
      * @return what was done; empty if nothing was, or another process holds the file
      * @throws CopyMismatchException if the copy did not hold what the original does (it is deleted)
      * @throws UncheckedIOException if the file cannot be read, or the copy written or renamed
@@ -119,7 +110,8 @@ public final class H2Compaction {
                 return Optional.empty();
             }
             OptionalDouble live = liveShare();
-            boolean grownUncompressed = !compresses() && size > sizeWhenOpened + sizeWhenOpened / 10;
+            boolean grownUncompressed = !file.settings().toUpperCase(Locale.ROOT).replace(" ", "")
+                    .contains(";COMPRESS=TRUE") && size > sizeWhenOpened + sizeWhenOpened / 10;
             if (live.isEmpty() || !grownUncompressed && live.getAsDouble() >= LIVE_SHARE_KEPT) {
                 return Optional.empty();
             }
@@ -127,11 +119,6 @@ public final class H2Compaction {
             throw new UncheckedIOException("cannot read " + data + ": " + e.getMessage(), e);
         }
         return compact();
-    }
-
-    /** Whether the URL has H2 compress the pages it writes. */
-    private boolean compresses() {
-        return file.settings().toUpperCase(java.util.Locale.ROOT).replace(" ", "").contains(";COMPRESS=TRUE");
     }
 
     /**
@@ -175,37 +162,31 @@ public final class H2Compaction {
         try {
             deleteCopy(copyBase);
             long before = Files.size(data);
-            // Probed first: reading the fingerprint while this process holds the file would fail otherwise.
-            Optional<MVStore> probe = openReadOnly();
-            if (probe.isEmpty()) {
-                return Optional.empty();
-            }
-            probe.get().close();
+            // The fingerprint first: this process could not open the file while it holds the lock.
             Optional<String> original = fingerprint(file.readOnlyUrl() + ";IFEXISTS=TRUE");
             Optional<MVStore> locked = original.isPresent() ? openReadOnly() : Optional.empty();
             if (locked.isEmpty()) {
                 return Optional.empty();
             }
-            MVStore source = locked.get();
-            try {
-                try (MVStore target = new MVStore.Builder().fileName(copy.toString()).compress().open()) {
-                    MVStoreTool.compact(source, target);
+            try (MVStore lock = locked.get()) {
+                Files.copy(data, copy);
+                try (Connection connection = DriverManager.getConnection(file.url(copyBase) + ";IFEXISTS=TRUE", user,
+                        password); Statement statement = connection.createStatement()) {
+                    statement.execute("SHUTDOWN COMPACT");
                 }
-                requireSameEntries(source, copy);
-                Optional<String> copied = fingerprint(file.url(copyBase) + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE");
-                if (!original.equals(copied)) {
+                if (!original.equals(fingerprint(file.url(copyBase) + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE"))) {
                     throw new CopyMismatchException("the compacted copy of " + data + " does not read back as the"
-                            + " original (schema, rows or row contents differ); the original is kept");
+                            + " original (schema or rows differ); the original is kept");
                 }
                 force(copy);
                 Files.move(copy, data, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 force(data.getParent());
-            } finally {
-                source.close();
             }
             return Optional.of(new Result(before, Files.size(data), Duration.ofNanos(System.nanoTime() - started)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot compact " + data + ": " + e.getMessage(), e);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot compact " + data + ": " + e.getMessage(), e);
         } finally {
             try {
                 deleteCopy(copyBase);
@@ -220,41 +201,6 @@ public final class H2Compaction {
         Files.deleteIfExists(Path.of(copyBase + ".trace.db"));
     }
 
-    /**
-     * Every map of the original (tables, indexes, large objects, the schema) has as many entries in
-     * the copy, counted in the copy's leaf pages as read back from the disk: a page that cannot be
-     * read, or a subtree that is missing, fails.
-     */
-    private static void requireSameEntries(MVStore source, Path copy) {
-        try (MVStore copied = new MVStore.Builder().fileName(copy.toString()).readOnly().open()) {
-            Set<String> names = source.getMapNames();
-            if (!names.equals(copied.getMapNames())) {
-                throw new CopyMismatchException("the compacted copy does not have the original's maps; the original"
-                        + " is kept");
-            }
-            for (String name : names) {
-                // Opened already, by the compaction, with H2's generic types: a builder without types returns it.
-                long original = source.openMap(name, new MVMap.Builder<Object, Object>()).sizeAsLong();
-                long inCopy = entriesInLeaves(copied.openMap(name, RawBytes.builder()).getRootPage());
-                if (original != inCopy) {
-                    throw new CopyMismatchException("map " + name + " has " + original + " entries, its compacted copy "
-                            + inCopy + "; the original is kept");
-                }
-            }
-        }
-    }
-
-    private static long entriesInLeaves(Page<Object, Object> page) {
-        if (page.isLeaf()) {
-            return page.getKeyCount();
-        }
-        long entries = 0;
-        for (int i = 0; i < page.getRawChildPageCount(); i++) {
-            entries += entriesInLeaves(page.getChildPage(i));
-        }
-        return entries;
-    }
-
     /** The database's fingerprint: its schema as H2 scripts it, and every table's row count. */
     private Optional<String> fingerprint(String url) {
         try (Connection connection = DriverManager.getConnection(url, user, password);
@@ -262,18 +208,25 @@ public final class H2Compaction {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             try (ResultSet schema = statement.executeQuery("SCRIPT NODATA NOSETTINGS")) {
                 while (schema.next()) {
-                    digest.update(schema.getString(1).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    digest.update(schema.getString(1).getBytes(StandardCharsets.UTF_8));
                 }
             }
-            for (String query : rowCountQueries(statement)) {
-                try (ResultSet rows = statement.executeQuery(query)) {
+            List<String> tables = new ArrayList<>();
+            try (ResultSet rows = statement.executeQuery("SELECT table_schema, table_name FROM information_schema.tables"
+                    + " WHERE table_type = 'BASE TABLE' AND UPPER(table_schema) = 'PUBLIC' ORDER BY table_name")) {
+                while (rows.next()) {
+                    tables.add(quote(rows.getString(1)) + "." + quote(rows.getString(2)));
+                }
+            }
+            for (String table : tables) {
+                try (ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM " + table)) {
                     rows.next();
-                    digest.update((query + "=" + rows.getLong(1)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    digest.update((table + "=" + rows.getLong(1)).getBytes(StandardCharsets.UTF_8));
                 }
             }
             return Optional.of(HexFormat.of().formatHex(digest.digest()));
         } catch (SQLException e) {
-            if (e.getErrorCode() == org.h2.api.ErrorCode.DATABASE_ALREADY_OPEN_1
+            if (e.getErrorCode() == ErrorCode.DATABASE_ALREADY_OPEN_1
                     || String.valueOf(e.getMessage()).contains("The file is locked")) {
                 return Optional.empty();
             }
@@ -281,20 +234,6 @@ public final class H2Compaction {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** Per table of the schema: {@code SELECT COUNT(*)}. */
-    private static List<String> rowCountQueries(Statement statement) throws SQLException {
-        List<String> queries = new ArrayList<>();
-        try (ResultSet tables = statement.executeQuery("""
-                SELECT table_schema, table_name FROM information_schema.tables
-                WHERE table_type = 'BASE TABLE' AND UPPER(table_schema) = 'PUBLIC'
-                ORDER BY table_name""")) {
-            while (tables.next()) {
-                queries.add("SELECT COUNT(*) FROM " + quote(tables.getString(1)) + "." + quote(tables.getString(2)));
-            }
-        }
-        return queries;
     }
 
     private static String quote(String identifier) {
@@ -306,46 +245,6 @@ public final class H2Compaction {
         try (FileChannel channel = FileChannel.open(path, Files.isDirectory(path) ? StandardOpenOption.READ
                 : StandardOpenOption.WRITE)) {
             channel.force(true);
-        }
-    }
-
-    /** Keys and values as the bytes stored, as the compaction copies them: enough to count a map's entries. */
-    private static final class RawBytes extends BasicDataType<byte[]> {
-
-        private static final RawBytes INSTANCE = new RawBytes();
-
-        @SuppressWarnings({"rawtypes", "unchecked"})
-        static MVMap.Builder<Object, Object> builder() {
-            return (MVMap.Builder) new MVMap.Builder<byte[], byte[]>().keyType(INSTANCE).valueType(INSTANCE);
-        }
-
-        @Override
-        public boolean isMemoryEstimationAllowed() {
-            return false;
-        }
-
-        @Override
-        public int getMemory(byte[] obj) {
-            return obj == null ? 0 : obj.length * 8;
-        }
-
-        @Override
-        public byte[][] createStorage(int size) {
-            return new byte[size][];
-        }
-
-        @Override
-        public void write(WriteBuffer buff, byte[] obj) {
-            if (obj != null) {
-                buff.put(obj);
-            }
-        }
-
-        @Override
-        public byte[] read(ByteBuffer buff) {
-            byte[] data = new byte[buff.remaining()];
-            buff.get(data);
-            return data.length == 0 ? null : data;
         }
     }
 }

@@ -39,9 +39,15 @@ public record H2File(Path path, String settings) {
         return Objects.requireNonNullElse(configured.getUsername(), "sa");
     }
 
-    /** The password of {@link #username}: the configured one, or none. */
+    /**
+     * The password of {@link #username}: the configured one; else the owner's password kept beside
+     * the file ({@link OwnerPassword}); else none (a file no holder has opened since it was made).
+     */
     public static String password(DataSourceProperties configured) {
-        return Objects.requireNonNullElse(configured.getPassword(), "");
+        if (configured.getPassword() != null) {
+            return configured.getPassword();
+        }
+        return of(configured.getUrl()).flatMap(OwnerPassword::read).orElse("");
     }
 
     /** The file H2 keeps the database in. */

@@ -5,24 +5,22 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 
 /**
- * A small file beside an embedded H2 file ({@code data/nqueens.holder}) saying which long-running
- * command holds it: {@code serve} (its address and schedule), {@code schedule} (its schedule) or
- * {@code db-server} (its TCP port and read-only login), and where it takes backups
- * ({@link BackupChannel}). H2's lock only tells another process that the file is in use; with this,
- * a refused {@code run} names the holder, the reading commands read through {@code db-server}
- * instead of being refused, and {@code backup} asks the holder for a backup. A marker whose process
- * is gone (or whose pid another process has since) is ignored.
+ * A small file beside an embedded H2 file ({@code data/nqueens.holder}) saying which command holds
+ * it ({@code run}, {@code schedule}, {@code serve} or {@code db-server}) and the port of the H2 TCP
+ * server through which it serves the file on 127.0.0.1 ({@link HeldFile}). H2's lock only tells
+ * another process that the file is in use; with this, a refused {@code run} names the holder, and
+ * the reading commands and {@code backup} connect through the holder's server. A marker whose
+ * process is gone (or whose pid another process has since) is ignored.
  */
 public final class HolderMarker {
 
-    private static final String SERVE = "serve";
-    private static final String DB_SERVER = "db-server";
-    private static final String SCHEDULE = "schedule";
-    private static final String BACKUP_SOCKET = "backup-socket";
+    private static final String TCP_PORT = "tcp-port";
     /**
      * When the holder's process started, in clock ticks after the boot ({@link #startTicks}): a pid the
      * system gave to another process since is not it.
@@ -30,26 +28,18 @@ public final class HolderMarker {
     private static final String STARTED = "started";
 
     private final Path file;
-    private final Optional<BackupChannel> backups;
 
-    private HolderMarker(Path file, Optional<BackupChannel> backups) {
+    private HolderMarker(Path file) {
         this.file = file;
-        this.backups = backups;
     }
 
     /** A live holder of the file, as its marker describes it. */
     public record Holder(String command, long pid, Properties values) {
 
-        /** {@code db-server}'s H2 TCP port, if this holder is one: reading commands connect through it. */
-        public Optional<Integer> tcpPort() {
-            return DB_SERVER.equals(command) ? Optional.of(Integer.parseInt(values.getProperty("tcp-port")))
-                    : Optional.empty();
-        }
-
-        /** Where this holder takes backups of the file, if it says. */
-        public Optional<Path> backupSocket() {
-            String socket = values.getProperty(BACKUP_SOCKET);
-            return socket == null || socket.isBlank() ? Optional.empty() : Optional.of(Path.of(socket));
+        /** The URL of the file through this holder's H2 TCP server. */
+        public String url(H2File file) {
+            return "jdbc:h2:tcp://127.0.0.1:" + values.getProperty(TCP_PORT) + "/" + file.databaseName()
+                    + ";IFEXISTS=TRUE";
         }
 
         /** "`nqueens serve` (pid 12)": the command and its process. */
@@ -58,24 +48,24 @@ public final class HolderMarker {
         }
 
         /**
+         * "`nqueens run` (pid 12)",
          * "`nqueens serve` (pid 12, http://…), which runs the nightly job itself on its schedule '0 2 * * *'",
          * "`nqueens schedule` (pid 12), which runs the nightly job itself on its schedule '0 2 * * *'",
          * or "`nqueens db-server` (pid 12, serving it on 127.0.0.1 ports 5435 and 9092)".
          */
         public String describe() {
-            if (SCHEDULE.equals(command)) {
-                return name() + ", which runs the nightly job itself on its schedule '" + values.getProperty("schedule")
-                        + "': stop it for a run from the shell";
-            }
-            if (DB_SERVER.equals(command)) {
-                return "`nqueens db-server` (pid " + pid + ", serving it on 127.0.0.1 ports "
-                        + values.getProperty("pg-port") + " and " + values.getProperty("tcp-port") + "): stop it first";
-            }
             String schedule = values.getProperty("schedule");
-            return "`nqueens serve` (pid " + pid + ", " + values.getProperty("address") + "), "
-                    + (schedule == null ? "whose nightly schedule is off (nqueens.schedule.enabled=false): stop it"
-                            + " for a run from the shell, or turn its schedule on"
-                            : "which runs the nightly job itself on its schedule '" + schedule + "'");
+            return switch (command) {
+                case "schedule" -> name() + ", which runs the nightly job itself on its schedule '" + schedule
+                        + "': stop it for a run from the shell";
+                case "db-server" -> "`nqueens db-server` (pid " + pid + ", serving it on 127.0.0.1 ports "
+                        + values.getProperty("pg-port") + " and " + values.getProperty(TCP_PORT) + "): stop it first";
+                case "serve" -> "`nqueens serve` (pid " + pid + ", " + values.getProperty("address") + "), "
+                        + (schedule == null ? "whose nightly schedule is off (nqueens.schedule.enabled=false): stop"
+                                + " it for a run from the shell, or turn its schedule on"
+                                : "which runs the nightly job itself on its schedule '" + schedule + "'");
+                default -> name();
+            };
         }
     }
 
@@ -84,59 +74,39 @@ public final class HolderMarker {
     }
 
     /**
-     * Marks the file as held by {@code serve} at {@code address}, running the job on {@code cron} if
-     * present, taking backups through {@code backups}.
+     * Marks the file as held by {@code command}, served on {@code tcpPort}, with what describes it
+     * ({@code address}, {@code schedule}, {@code pg-port}). A stale marker is replaced; a folder that
+     * cannot be written only loses the marker: a refused run then names no holder, and the reading
+     * commands find the file locked.
      */
-    public static HolderMarker serve(H2File database, String address, Optional<String> cron,
-            Optional<BackupChannel> backups) {
-        Properties values = new Properties();
-        values.setProperty("address", address);
-        cron.ifPresent(schedule -> values.setProperty("schedule", schedule));
-        return write(database, SERVE, values, backups);
-    }
-
-    /** Marks the file as held by {@code schedule}, running the job on {@code cron}, taking backups through {@code backups}. */
-    public static HolderMarker schedule(H2File database, String cron, Optional<BackupChannel> backups) {
-        Properties values = new Properties();
-        values.setProperty("schedule", cron);
-        return write(database, SCHEDULE, values, backups);
-    }
-
-    /** Marks the file as held by {@code db-server} on these ports, taking backups through {@code backups}. */
-    public static HolderMarker dbServer(H2File database, int pgPort, int tcpPort,
-            Optional<BackupChannel> backups) {
-        Properties values = new Properties();
-        values.setProperty("pg-port", Integer.toString(pgPort));
-        values.setProperty("tcp-port", Integer.toString(tcpPort));
-        return write(database, DB_SERVER, values, backups);
-    }
-
-    /** Writes the marker (replacing a stale one); a folder that cannot be written only loses the message. */
-    private static HolderMarker write(H2File database, String command, Properties values,
-            Optional<BackupChannel> backups) {
+    static HolderMarker write(H2File database, String command, int tcpPort, Map<String, String> describing) {
         Path target = of(database);
-        backups.ifPresent(channel -> values.setProperty(BACKUP_SOCKET, channel.socket().toString()));
+        Properties values = new Properties();
+        values.putAll(describing);
+        values.setProperty(TCP_PORT, Integer.toString(tcpPort));
         values.setProperty("command", command);
         values.setProperty("pid", String.valueOf(ProcessHandle.current().pid()));
         startTicks(ProcessHandle.current().pid()).ifPresent(started -> values.setProperty(STARTED, started));
         try {
             StringWriter text = new StringWriter();
             values.store(text, "nqueens " + command + " holds this database");
-            WholeFile.write(target, text.toString());
+            // Whole or not at all: written beside it and renamed into place.
+            Path partial = target.resolveSibling("." + target.getFileName() + ".partial");
+            Files.writeString(partial, text.toString());
+            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            // Only the wording of a refused run, and backups through the holder, depend on it.
+            // see above
         }
-        return new HolderMarker(target, backups);
+        return new HolderMarker(target);
     }
 
-    /** Removes the marker and closes the backup channel (after a backup under way): the file is no longer held. */
-    public void delete() {
+    /** Removes the marker: the file is no longer held. */
+    void delete() {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
             // A stale marker is ignored: its process is gone.
         }
-        backups.ifPresent(BackupChannel::close);
     }
 
     /**
@@ -171,7 +141,7 @@ public final class HolderMarker {
                     || startTicks(pid).orElse(started).equals(started)).isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(new Holder(values.getProperty("command", SERVE), pid, values));
+            return Optional.of(new Holder(values.getProperty("command", "serve"), pid, values));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

@@ -81,13 +81,12 @@ public class NightlyRun {
     private final RunReport report;
     private final ProgressReporter console;
     private final NqueensProperties properties;
-    private final RunDatabase database;
     private final JdbcTemplate jdbc;
     private volatile boolean stopRequested;
 
     NightlyRun(JobOperator jobOperator, JobRepository jobRepository, Job nightlyJob, RunLock runLock,
             RunControl runControl, EarlierExecutions earlier, RunPlanner planner, RunReport report,
-            ProgressReporter console, NqueensProperties properties, Optional<RunDatabase> database, JdbcTemplate jdbc) {
+            ProgressReporter console, NqueensProperties properties, JdbcTemplate jdbc) {
         this.jobOperator = jobOperator;
         this.jobRepository = jobRepository;
         this.nightlyJob = nightlyJob;
@@ -98,7 +97,6 @@ public class NightlyRun {
         this.report = report;
         this.console = console;
         this.properties = properties;
-        this.database = database.orElse(RunDatabase.WRITABLE);
         this.jdbc = jdbc;
     }
 
@@ -110,10 +108,6 @@ public class NightlyRun {
      * @throws UnavailableException if the database stayed away longer than {@code nqueens.outage-wait}
      */
     public Outcome run(RunRequest request) {
-        return database.writableDuring(() -> runHoldingTheLock(request));
-    }
-
-    private Outcome runHoldingTheLock(RunRequest request) {
         stopRequested = false;
         try (RunLock.Held lock = runLock.acquire(line -> console.line("  " + line))) {
             console.started();

@@ -77,6 +77,11 @@ public final class NightlyScheduler {
                         outcome.failures().isEmpty() ? "" : ": " + String.join("; ", outcome.failures()));
             } catch (RuntimeException e) {
                 out.printf("%s run for %s could not start: %s%n", now(zone), TIME.format(next), e.getMessage());
+            } finally {
+                // The heap a night grew goes back to the system until the next one: a full collection,
+                // after which the serial collector shrinks the heap to its live data plus at most
+                // MaxHeapFreeRatio (the launcher's options for schedule and serve).
+                System.gc();
             }
         }
     }

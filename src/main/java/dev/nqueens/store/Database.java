@@ -18,13 +18,14 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 /**
  * The configured database ({@code spring.datasource.*}) and the one way commands open it, with or
  * without an application context. Reading never writes: an embedded H2 file is opened read-only
- * ({@code ACCESS_MODE_DATA=r}) and never created ({@code IFEXISTS=TRUE}); while {@code db-server}
- * holds the file, reading goes through it (H2's TCP protocol, its read-only login).
+ * ({@code ACCESS_MODE_DATA=r}) and never created ({@code IFEXISTS=TRUE}); while a command holds the
+ * file ({@code run}, {@code schedule}, {@code serve}, {@code db-server}), reading goes through it
+ * (H2's TCP server, the read-only login).
  *
  * @param url the JDBC URL as configured
  * @param username the login
  * @param password its password
- * @param reader the login {@code db-server} admits readers with
+ * @param reader the read-only login a holder of the H2 file admits readers with
  */
 public record Database(String url, String username, String password, NqueensProperties.DbServer reader) {
 
@@ -61,10 +62,9 @@ public record Database(String url, String username, String password, NqueensProp
     /**
      * The URL a reading command connects with: the H2 file read-only; other databases as
      * configured. A command that answers one request and ends ({@code oneRequest}: {@code sql},
-     * {@code show}, {@code history}, {@code verify}) goes through {@code db-server} while it holds the
-     * file, and otherwise opens it as {@link H2File#readOnceUrl()} says; {@code serve} and
-     * {@code backup} open it by its own URL, read-only, as every other connection of theirs does
-     * (one JVM opening one file under two URLs would lock itself out).
+     * {@code show}, {@code history}, {@code verify}) goes through the holder's server while a
+     * command holds the file, and otherwise opens it as {@link H2File#readOnceUrl()} says;
+     * {@code backup} opens it by its own URL, read-only.
      *
      * @throws UnavailableException if no driver takes the URL, or the H2 file does not exist
      */
@@ -74,11 +74,9 @@ public record Database(String url, String username, String password, NqueensProp
         if (file.isEmpty()) {
             return new Access(url, username, password);
         }
-        Optional<Integer> server = oneRequest ? HolderMarker.liveHolder(file.get()).flatMap(HolderMarker.Holder::tcpPort)
-                : Optional.empty();
-        if (server.isPresent()) {
-            return new Access("jdbc:h2:tcp://127.0.0.1:" + server.get() + "/" + file.get().databaseName()
-                    + ";IFEXISTS=TRUE", reader.user(), reader.password());
+        Optional<HolderMarker.Holder> holder = oneRequest ? HolderMarker.liveHolder(file.get()) : Optional.empty();
+        if (holder.isPresent()) {
+            return new Access(holder.get().url(file.get()), reader.user(), reader.password());
         }
         if (!Files.exists(file.get().dataFile())) {
             throw missing();
@@ -118,16 +116,13 @@ public record Database(String url, String username, String password, NqueensProp
     }
 
     /**
-     * Refuses a command that writes (exit 3) while a long-running command holds the H2 file, as its
-     * marker says ({@link HolderMarker}), even in a moment it has the file closed: while {@code serve}
-     * hands the file to a night's JVM, a {@code run} from the shell must not take it. A process the
-     * holder started writes for it (that night's JVM, started by {@code serve}).
+     * Refuses a command that writes (exit 3) while another command holds the H2 file, as its
+     * marker says ({@link HolderMarker}).
      *
      * @throws BusyException naming the holder
      */
     private void refuseWhileHeld() {
-        long parent = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);
-        h2File().flatMap(HolderMarker::liveHolder).filter(live -> live.pid() != parent).ifPresent(live -> {
+        h2File().flatMap(HolderMarker::liveHolder).ifPresent(live -> {
             throw BusyException.inUse(shownUrl(), live.describe());
         });
     }

@@ -11,15 +11,15 @@ import dev.nqueens.store.Database;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The holder marker names a live holder, not a process that has its pid since; and a command that
- * writes is refused while a live holder's marker names the file, unless the holder started it
- * (a night's JVM, started by {@code serve}).
+ * The holder marker names a live holder, not a process that has its pid since; a command that
+ * writes is refused while a live holder's marker names the file, and a reading command reads
+ * through the holder's server with the read-only login.
  */
 class HolderMarkerTests {
 
@@ -37,8 +37,8 @@ class HolderMarkerTests {
     }
 
     @Test
-    void aLiveHolderIsNamedAndAWriterRefusedUnlessItWritesForIt() throws Exception {
-        HolderMarker.schedule(file, "0 2 * * *", Optional.empty());
+    void aLiveHolderIsNamedAWriterRefusedAndAReaderSentThroughIt() throws Exception {
+        HolderMarker.write(file, "schedule", 41234, Map.of("schedule", "0 2 * * *"));
         long pid = ProcessHandle.current().pid();
         assertThat(HolderMarker.liveHolder(file)).hasValueSatisfying(holder -> {
             assertThat(holder.pid()).isEqualTo(pid);
@@ -55,19 +55,14 @@ class HolderMarkerTests {
                     .satisfies(e -> assertThat(((BusyException) e).exitCode()).isEqualTo(ExitCode.BUSY));
         }
 
-        // The holder is the process that started this one (as serve starts a night's JVM): it writes for it.
-        ProcessHandle parent = ProcessHandle.current().parent().orElseThrow();
-        Files.writeString(marker, Files.readString(marker).replaceAll("pid=.*", "pid=" + parent.pid())
-                .replaceAll("started=.*", "started=" + HolderMarker.startTicks(parent.pid()).orElseThrow()));
-        assertThat(HolderMarker.liveHolder(file)).hasValueSatisfying(holder ->
-                assertThat(holder.pid()).isEqualTo(parent.pid()));
-        assertThat(database.writing().url()).startsWith(file.url());
-        assertThat(database.migrating().url()).isEqualTo(file.url());
+        assertThat(database.reading(true)).isEqualTo(new Database.Access("jdbc:h2:tcp://127.0.0.1:41234/nqueens;IFEXISTS=TRUE",
+                "r", "r"));
+        assertThat(database.reading(false).url()).as("backup's own reading").startsWith(file.readOnlyUrl());
     }
 
     @Test
     void aPidThatAnotherProcessHasSinceIsNotTheHolder() throws Exception {
-        HolderMarker.schedule(file, "0 2 * * *", Optional.empty());
+        HolderMarker.write(file, "schedule", 41234, Map.of("schedule", "0 2 * * *"));
         String written = Files.readString(marker);
         assertThat(written).contains("started=" + HolderMarker.startTicks(ProcessHandle.current().pid()).orElseThrow());
 
