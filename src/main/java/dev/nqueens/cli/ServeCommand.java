@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -50,13 +52,18 @@ final class ServeCommand implements Callable<Integer> {
         try (Session web = nqueens.launch().open(NEEDS, options)) {
             Handoff.checkRemembered(web.console(), web.settings());
             PrintStream out = web.console().out();
-            NightlyRun nightlyRun = web.bean(NightlyRun.class);
-            NightlyScheduler scheduler = new NightlyScheduler(nightlyRun::run);
+            // Made when the first night starts (the context initializes lazily: the first page comes sooner).
+            Supplier<NightlyRun> nightlyRun = () -> web.bean(NightlyRun.class);
+            AtomicBoolean nights = new AtomicBoolean();
+            NightlyScheduler scheduler = new NightlyScheduler(request -> {
+                nights.set(true);
+                return nightlyRun.get().run(request);
+            });
             CountDownLatch stopped = new CountDownLatch(1);
             web.onStop(() -> {
                 scheduler.stop();
                 stopped.countDown();
-                if (nightlyRun.stopRunning()) {
+                if (nights.get() && nightlyRun.get().stopRunning()) {
                     web.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
                 }
             }, null);

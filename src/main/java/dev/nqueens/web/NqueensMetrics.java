@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
@@ -28,6 +29,7 @@ import org.springframework.stereotype.Component;
  */
 @Component
 @Profile(Serve.PROFILE)
+@Lazy(false) // serve's context initializes lazily: this registers itself with Prometheus when made
 class NqueensMetrics implements MultiCollector {
 
     private static final List<String> STATUSES = List.of("COMPLETED", "STARTING", "STARTED", "STOPPING", "STOPPED",
