@@ -145,7 +145,7 @@ class StartupFunctionalTests {
         assertThat(again.jvms()).as("the remembered answer: serve's JVM alone").isEqualTo(1);
         assertThat(again.heapMegabytes()).isEqualTo(first.heapMegabytes()).isGreaterThan(256 + 64);
         assertThat(again.launcherGaveTheQuickCompiler()).isFalse();
-        assertThat(again.jvmOptions()).contains("-XX:MaxHeapFreeRatio=40");
+        assertThat(again.jvmOptions()).contains("-Xms32m");
         assertThat(again.err()).isEmpty();
         List<String> loaded = Files.readAllLines(logs.resolve(again.pid() + ".log"));
         assertThat(loaded).as("the web server").anyMatch(entry -> entry.contains(" " + TOMCAT));

@@ -14,8 +14,7 @@ import org.springframework.core.env.Profiles;
  * Leaves out the auto-configurations a command cannot use, so that it starts sooner: the web
  * server, health, metrics and the other actuator parts outside {@code serve},
  * the RabbitMQ client unless {@code nqueens.cluster.enabled} is true (only the cluster's
- * beans use the broker), and Spring Batch and Flyway when the command needs no job (the web server
- * of {@code serve} alone). A context the command line starts lists them in
+ * beans use the broker), and Spring Batch and Flyway when the command needs no job. A context the command line starts lists them in
  * {@code spring.autoconfigure.exclude} ({@link #excluded}), so that Boot does not even look for the
  * libraries they need (which loads a class of each); as a filter (registered in
  * {@code META-INF/spring.factories}) it leaves them out of the tests' contexts too.
