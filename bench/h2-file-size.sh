@@ -14,7 +14,7 @@ mkdir -p "$W"; cd "$W"
 compacted() {
   local d; d=$(mktemp -d); cp data/nqueens.mv.db "$d/"
   java -cp "$H2" org.h2.tools.Shell -url "jdbc:h2:file:$d/nqueens;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;MAX_COMPACT_TIME=0;COMPRESS=TRUE" \
-       -user sa -password "" -sql "SHUTDOWN COMPACT" >/dev/null
+       -user sa -password "$(cat data/nqueens.password 2>/dev/null)" -sql "SHUTDOWN COMPACT" >/dev/null
   stat -c %s "$d/nqueens.mv.db"; rm -rf "$d"
 }
 # sample FILE: the largest size of data/nqueens.mv.db, every 0.1 s, written to FILE until killed.

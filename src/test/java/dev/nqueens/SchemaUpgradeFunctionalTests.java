@@ -1,13 +1,16 @@
 package dev.nqueens;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.nqueens.solver.Placement;
 import dev.nqueens.solver.StackBacktracker;
 import dev.nqueens.store.SolutionCells;
 import dev.nqueens.symmetry.Reduction;
 import dev.nqueens.symmetry.SymmetryReducer;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -56,7 +59,13 @@ class SchemaUpgradeFunctionalTests {
         assertThat(verify.exitCode()).as(verify.out() + verify.err()).isZero();
         assertThat(verify.out()).contains("n=9 counts").contains("n=11 counts").contains("n=10 counts")
                 .doesNotContain("work in progress").doesNotContain("generation");
-        try (Connection db = DriverManager.getConnection(url, "sa", "")) {
+        // Made without a password (as builds before the owner's password made it): the run gave it one,
+        // kept beside it for its owner alone.
+        assertThatThrownBy(() -> DriverManager.getConnection(url, "sa", "").close())
+                .hasMessageContaining("Wrong user name or password");
+        assertThat(Files.getPosixFilePermissions(work.resolve("data/nqueens.password")))
+                .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+        try (Connection db = TestDatabases.openH2(work.resolve("data/nqueens"))) {
             assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM flyway_schema_history WHERE version IN ('13',"
                     + " '15')")).isEqualTo(2);
             assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 9")).isEqualTo(352);
