@@ -110,7 +110,9 @@ final class Launch {
             default -> owned(this::migrating, environment, settings);
         };
         boolean migrating = needs.database() == Needs.Database.MIGRATE;
-        SingleConnectionDataSource connection = migrating && database.h2File().isEmpty() ? null : access.dataSource();
+        // A new H2 file (or another database) is left to Flyway: the check would make H2 log the missing table.
+        boolean existingH2File = database.h2File().map(file -> Files.exists(file.dataFile())).orElse(false);
+        SingleConnectionDataSource connection = migrating && !existingH2File ? null : access.dataSource();
         boolean migrate = migrating;
         try {
             if (migrating && connection != null) {
