@@ -104,8 +104,8 @@ final class Launch {
             return new Session(console, environment, settings, database, null, null, null);
         }
         Database.Access access = switch (needs.database()) {
-            // serve holds the file itself (and switches it to writing for its runs): never through db-server.
-            case READ -> database.reading(!needs.web());
+            // A command that reads answers one request and ends: through the holder's server if there is one.
+            case READ -> database.reading(true);
             case WRITE -> owned(database::writing, environment, settings);
             default -> owned(this::migrating, environment, settings);
         };

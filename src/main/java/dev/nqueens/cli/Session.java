@@ -4,8 +4,6 @@ import dev.nqueens.h2.H2File;
 import dev.nqueens.h2.HeldFile;
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.store.Database;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Optional;
@@ -116,16 +114,8 @@ final class Session implements AutoCloseable {
             return;
         }
         try {
-            Connection open = DriverManager.getConnection(file.get().url() + ";IFEXISTS=TRUE", database.username(),
-                    database.password());
-            try {
-                HeldFile.grantReadOnlyLogin(open, settings.dbServer());
-                held = HeldFile.serve(file.get(), database.username(), database.password(), open, command, 0,
-                        describing);
-            } catch (SQLException | RuntimeException e) {
-                open.close();
-                throw e;
-            }
+            held = HeldFile.hold(file.get(), database.username(), database.password(), settings.dbServer(), false,
+                    command, 0, describing);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot serve the database to the other commands: " + e.getMessage(), e);
         }

@@ -7,8 +7,6 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -66,45 +64,31 @@ public final class DatabaseServer {
     public void serve(PrintStream out) throws SQLException {
         requireFree(settings.pgPort(), "--pg-port", "nqueens.db-server.pg-port");
         requireFree(settings.tcpPort(), "--tcp-port", "nqueens.db-server.tcp-port");
-        try (Connection owner = DriverManager.getConnection(file.url() + ";IFEXISTS=TRUE", user, password)) {
-            HeldFile.grantReadOnlyLogin(owner, settings);
-        }
-        Connection readOnly = DriverManager.getConnection(file.readOnlyUrl(), user, password);
-        ClientErrors.reportOnOneLine();
-        Server pg;
+        HeldFile held;
         try {
-            pg = start(Server.createPgServer("-pgPort", String.valueOf(settings.pgPort()), "-baseDir",
-                    file.path().getParent().toString(), "-ifExists"), settings.pgPort(), "--pg-port");
-        } catch (SQLException | RuntimeException e) {
-            readOnly.close();
+            held = HeldFile.hold(file, user, password, settings, true, "db-server", settings.tcpPort(),
+                    Map.of("pg-port", Integer.toString(settings.pgPort())));
+        } catch (SQLException e) {
+            if (e.getErrorCode() == H2_PORT_IN_USE) {
+                throw portInUse(settings.tcpPort(), "--tcp-port", "nqueens.db-server.tcp-port");
+            }
             throw e;
         }
         try {
-            HeldFile held = heldOn(readOnly);
+            ClientErrors.reportOnOneLine();
+            Server pg = start(Server.createPgServer("-pgPort", String.valueOf(settings.pgPort()), "-baseDir",
+                    file.path().getParent().toString(), "-ifExists"), settings.pgPort(), "--pg-port");
             try {
                 printHowToConnect(out);
                 stop.await();
                 out.println("db-server stopped.");
             } finally {
-                held.release(null);
+                pg.stop();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            pg.stop();
-        }
-    }
-
-    private HeldFile heldOn(Connection readOnly) throws SQLException {
-        try {
-            return HeldFile.serve(file, user, password, readOnly, "db-server", settings.tcpPort(),
-                    Map.of("pg-port", Integer.toString(settings.pgPort())));
-        } catch (SQLException e) {
-            readOnly.close();
-            if (e.getErrorCode() == H2_PORT_IN_USE) {
-                throw portInUse(settings.tcpPort(), "--tcp-port", "nqueens.db-server.tcp-port");
-            }
-            throw e;
+            held.release(null);
         }
     }
 

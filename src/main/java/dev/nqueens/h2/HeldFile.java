@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
@@ -46,27 +47,42 @@ public final class HeldFile {
     }
 
     /**
-     * Serves the file {@code open} holds in this process, marked as held by {@code command}.
+     * Holds the file in this process and serves it, marked as held by {@code command}: opens it
+     * with the owner's login, creates the read-only login ({@link #grantReadOnlyLogin}), and keeps
+     * a connection open until {@link #release}: that one, or, {@code readOnly} ({@code db-server}),
+     * one that opens the file read-only, which every session of the server then shares.
      *
-     * @param user the owner's login, and {@code password} its password (for the compaction)
-     * @param open a connection to the file, kept open (and closed) by the hold
+     * @param user the owner's login, and {@code password} its password
+     * @param reader the read-only login
      * @param port the TCP port; 0 for a free one
      * @param describing what the marker says of the holder besides its port
-     * @throws SQLException if the server cannot start (the port is taken)
+     * @throws SQLException if the file cannot be opened or the server cannot start (the port is taken)
      */
-    public static HeldFile serve(H2File file, String user, String password, Connection open, String command, int port,
-            Map<String, String> describing) throws SQLException {
+    public static HeldFile hold(H2File file, String user, String password, NqueensProperties.DbServer reader,
+            boolean readOnly, String command, int port, Map<String, String> describing) throws SQLException {
         long size = size(file);
-        Server server = Server.createTcpServer("-tcpPort", Integer.toString(port), "-baseDir",
-                file.path().getParent().toString(), "-ifExists").start();
-        return new HeldFile(file, user, password, open, server, HolderMarker.write(file, command, server.getPort(), describing), size);
+        Connection open = DriverManager.getConnection(file.url() + ";IFEXISTS=TRUE", user, password);
+        try {
+            grantReadOnlyLogin(open, reader);
+            if (readOnly) {
+                open.close();
+                open = DriverManager.getConnection(file.readOnlyUrl(), user, password);
+            }
+            Server server = Server.createTcpServer("-tcpPort", Integer.toString(port), "-baseDir",
+                    file.path().getParent().toString(), "-ifExists").start();
+            return new HeldFile(file, user, password, open, server,
+                    HolderMarker.write(file, command, server.getPort(), describing), size);
+        } catch (SQLException | RuntimeException e) {
+            open.close();
+            throw e;
+        }
     }
 
     /**
      * Creates the read-only login (or resets its password), with SELECT on every table and view of
      * the schema, those made later included: readers through a holder's server can only read.
      */
-    public static void grantReadOnlyLogin(Connection owner, NqueensProperties.DbServer reader) throws SQLException {
+    private static void grantReadOnlyLogin(Connection owner, NqueensProperties.DbServer reader) throws SQLException {
         String quoted = "'" + reader.password().replace("'", "''") + "'";
         try (Statement statement = owner.createStatement()) {
             statement.execute("CREATE USER IF NOT EXISTS " + reader.user() + " PASSWORD " + quoted);

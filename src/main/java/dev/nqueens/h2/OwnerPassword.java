@@ -82,7 +82,7 @@ public final class OwnerPassword {
     }
 
     /** Writes {@code password} to a new file readable and writable by its owner alone. */
-    static void writeOwnerOnly(Path target, String password) throws IOException {
+    private static void writeOwnerOnly(Path target, String password) throws IOException {
         Files.createDirectories(target.getParent());
         Files.deleteIfExists(target);
         try (FileChannel channel = FileChannel.open(target, Set.of(StandardOpenOption.CREATE_NEW,
@@ -94,9 +94,9 @@ public final class OwnerPassword {
     }
 
     /**
-     * Sets {@code password} on the file if it takes one of {@code former} instead (made without a
-     * password, by an older build, or restored from another folder's backup); a file that already
-     * takes {@code password} is left alone.
+     * Sets {@code password} on the file, which may take one of {@code former} instead (made without
+     * a password, by an older build, or restored from another folder's backup); set again on a file
+     * that takes it already.
      */
     static void adopt(H2File file, String user, String password, String... former) throws SQLException {
         String url = file.url() + ";IFEXISTS=TRUE";
