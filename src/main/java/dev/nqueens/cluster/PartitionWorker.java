@@ -2,14 +2,14 @@ package dev.nqueens.cluster;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.GetResponse;
+import dev.nqueens.cluster.RequestCheck.Decision;
+import dev.nqueens.cluster.RequestCheck.Verdict;
 import dev.nqueens.failure.ExitCode;
-import dev.nqueens.job.CountPartition;
 import dev.nqueens.job.LostDatabase;
 import dev.nqueens.job.Outage;
 import dev.nqueens.job.PartitionGuard;
 import dev.nqueens.job.RunControl;
 import dev.nqueens.job.ThisProcess;
-import dev.nqueens.job.WorkUnits;
 import dev.nqueens.settings.Durations;
 import dev.nqueens.store.CountUnits;
 import java.io.IOException;
@@ -31,7 +31,6 @@ import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.amqp.rabbit.support.DefaultMessagePropertiesConverter;
 import org.springframework.amqp.support.converter.MessageConversionException;
 import org.springframework.batch.core.BatchStatus;
-import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.integration.partition.StepExecutionRequest;
@@ -48,8 +47,8 @@ import org.springframework.stereotype.Component;
  * <p>A thread takes a request only when it is free ({@code basic.get}, one message), so a busy
  * worker never sits on requests that idle workers could run, and no delivery stays unacknowledged
  * for the length of a partition (RabbitMQ would close it after {@code consumer_timeout}). A request
- * is not trusted: before it is acknowledged the worker checks it in the database and drops it if its
- * partition is finished, claimed by a live worker, or belongs to a run that is over or whose manager
+ * is not trusted: before it is acknowledged the worker checks it in the database
+ * ({@link RequestCheck}) and drops it if its partition is finished, claimed by a live worker, or belongs to a run that is over or whose manager
  * is gone; it passes a cross-check partition on to another worker if it counted the other replica
  * itself; otherwise it claims the partition's lease, and only then acknowledges. A heartbeat
  * renews the worker's record and its leases. SIGTERM: no new requests are taken, the partitions in
@@ -77,8 +76,7 @@ public class PartitionWorker {
     private final StepExecutionRequestHandler handler;
     private final ClusterRecords records;
     private final WorkerGuard guard;
-    private final RunControl runControl;
-    private final CountUnits countUnits;
+    private final RequestCheck check;
     private final ClusterConfiguration.ClusterSettings settings;
     private final CountDownLatch stop = new CountDownLatch(1);
     private final AtomicReference<String> refusal = new AtomicReference<>();
@@ -99,15 +97,8 @@ public class PartitionWorker {
         this.handler = handler;
         this.records = records;
         this.guard = guard;
-        this.runControl = runControl;
-        this.countUnits = countUnits;
+        this.check = new RequestCheck(jobRepository, records, runControl, countUnits, settings);
         this.settings = settings;
-    }
-
-    /** What a look at a request decided. */
-    private enum Verdict { RUN, DROP, PASS_ON, REFUSE }
-
-    private record Decision(Verdict verdict, StepExecutionRequest request, StepExecution partition, String why) {
     }
 
     /**
@@ -262,7 +253,7 @@ public class PartitionWorker {
                     }
                     Decision decision;
                     try {
-                        decision = decide(request);
+                        decision = check.decide(request);
                     } catch (RuntimeException e) {
                         // Never left unacknowledged on this channel, where nobody would see it again.
                         channel.basicReject(tag, true);
@@ -316,55 +307,6 @@ public class PartitionWorker {
             log("partition %s: claimed, but the broker went away before its request was acknowledged (%s);"
                     + " running it", decision.partition().getStepName(), firstLine(e));
         }
-    }
-
-    /** Checks a request against the database and, if it is to be run, claims its partition. */
-    private synchronized Decision decide(StepExecutionRequest request) {
-        StepExecution partition = jobRepository.getStepExecution(request.getStepExecutionId());
-        if (partition == null) {
-            return new Decision(Verdict.DROP, request, null, "no such partition");
-        }
-        if (!partition.getStatus().isRunning()) {
-            return new Decision(Verdict.DROP, request, partition, "the partition has ended " + partition.getStatus());
-        }
-        JobExecution run = partition.getJobExecution();
-        if (!run.getStatus().isRunning() && run.getStatus() != BatchStatus.STOPPING) {
-            return new Decision(Verdict.DROP, request, partition, "its run " + run.getId() + " has ended "
-                    + run.getStatus() + " (" + run.getExitStatus().getExitCode() + ", ended " + run.getEndTime()
-                    + ", last updated " + run.getLastUpdated() + ")");
-        }
-        if (!runControl.managerAlive(run.getId(), settings.workerTimeout())) {
-            return new Decision(Verdict.DROP, request, partition, "the manager of run " + run.getId()
-                    + " has not been heard of for " + settings.workerTimeout().toSeconds() + " s");
-        }
-        ClusterRecords.Lease lease = records.lease(partition.getId()).orElse(null);
-        if (lease != null && !lease.expired() && !lease.workerId().equals(settings.processId())) {
-            return new Decision(Verdict.DROP, request, partition, "worker " + lease.workerId() + " works on it");
-        }
-        CountPartition counting = CountPartition.of(partition.getExecutionContext());
-        if (counting != null) {
-            if (!WorkUnits.fingerprint(counting.n()).equals(counting.unitFingerprint())) {
-                return new Decision(Verdict.REFUSE, request, partition, new dev.nqueens.job
-                        .WorkUnitListMismatchException(counting.n(), counting.unitFingerprint()).getMessage());
-            }
-            if (countedTheOtherReplica(counting, partition)) {
-                return new Decision(Verdict.PASS_ON, request, partition, "it counted the other replica");
-            }
-        }
-        if (!records.claim(partition.getId(), run.getId(), partition.getStepName(), settings.processId(),
-                settings.workerTimeout())) {
-            return new Decision(Verdict.DROP, request, partition, "another worker claimed it first");
-        }
-        return new Decision(Verdict.RUN, request, partition, null);
-    }
-
-    /** A unit's two counts must come from two different workers. */
-    private boolean countedTheOtherReplica(CountPartition counting, StepExecution partition) {
-        String other = partition.getStepName().endsWith("-r2")
-                ? partition.getStepName().substring(0, partition.getStepName().length() - 3)
-                : partition.getStepName() + "-r2";
-        return countUnits.countedBy(counting.n(), counting.otherReplica(), counting.partitions(), counting.index())
-                .contains(settings.processId()) || records.holdsAny(settings.processId(), List.of(other));
     }
 
     private void execute(Decision decision) {
