@@ -112,7 +112,7 @@ class NqueensFunctionalTests {
         NqueensProcess.Result backup = InProcess.run(workingDirectory, "backup", "nightly.zip");
         assertThat(backup.exitCode()).as(backup.err()).isZero();
         assertThat(backup.out()).contains("taken by `nqueens schedule` (pid " + schedule.pid() + ")");
-        assertThat(dev.nqueens.h2.H2Backup.contents(workingDirectory.resolve("nightly.zip")).entry())
+        assertThat(dev.nqueens.h2.H2Backup.contents(workingDirectory.resolve("nightly.zip")))
                 .isEqualTo("nqueens.mv.db");
         NqueensProcess.Result stopped = schedule.terminate();
         assertThat(stopped.exitCode()).isEqualTo(143);

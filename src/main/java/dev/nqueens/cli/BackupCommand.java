@@ -7,7 +7,7 @@ import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.failure.UnavailableException;
 import dev.nqueens.h2.H2Backup;
 import dev.nqueens.h2.H2File;
-import dev.nqueens.h2.HolderMarker;
+import dev.nqueens.h2.HeldFile;
 import dev.nqueens.settings.Durations;
 import dev.nqueens.store.Database;
 import java.io.IOException;
@@ -56,7 +56,7 @@ final class BackupCommand implements Callable<Integer> {
             Database database = Database.of(session.environment(), session.settings());
             H2File h2 = embeddedFile(database, "backup", "back it up with pg_dump (docs/operations.md)");
             long started = System.nanoTime();
-            Optional<HolderMarker.Holder> holder = HolderMarker.liveHolder(h2);
+            Optional<HeldFile.Holder> holder = HeldFile.holder(h2);
             if (holder.isPresent()) {
                 throughHolder(database, h2, holder.get(), target);
             } else {
@@ -94,7 +94,7 @@ final class BackupCommand implements Callable<Integer> {
     }
 
     /** Through the holder's H2 TCP server, with the owner's login: {@code BACKUP TO} runs in the holder. */
-    private static void throughHolder(Database database, H2File h2, HolderMarker.Holder holder, Path target) {
+    private static void throughHolder(Database database, H2File h2, HeldFile.Holder holder, Path target) {
         try (Connection connection = DriverManager.getConnection(holder.url(h2), database.username(),
                 database.password())) {
             H2Backup.take(connection, target, database.password());
@@ -113,7 +113,7 @@ final class BackupCommand implements Callable<Integer> {
         try (Connection connection = readOnly.getConnection()) {
             H2Backup.take(connection, target, database.password());
         } catch (SQLException e) {
-            if (e.getErrorCode() == Failures.H2_DATABASE_IN_USE) {
+            if (H2File.heldElsewhere(e)) {
                 throw new BusyException("the database " + database.shownUrl() + " is in use by another process (a"
                         + " reading command?): try again when it has ended");
             }

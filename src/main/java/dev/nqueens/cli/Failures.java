@@ -4,7 +4,8 @@ import dev.nqueens.failure.DiskFull;
 import dev.nqueens.failure.BusyException;
 import dev.nqueens.failure.ExitCode;
 import dev.nqueens.failure.Failure;
-import dev.nqueens.h2.HolderMarker;
+import dev.nqueens.h2.H2File;
+import dev.nqueens.h2.HeldFile;
 import dev.nqueens.store.Database;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -21,11 +22,6 @@ import org.yaml.snakeyaml.error.YAMLException;
  * unreadable configuration file, a web port in use.
  */
 final class Failures {
-
-    /** H2's "database may be already in use" (another process holds the file). */
-    static final int H2_DATABASE_IN_USE = 90020;
-    /** H2's "database not found, and IFEXISTS=true". */
-    static final int H2_DATABASE_NOT_FOUND = 90146;
 
     /** How a command ended: its exit code and the line that says why. */
     record Outcome(int exitCode, String line) {
@@ -57,12 +53,12 @@ final class Failures {
         }
         SQLException sql = cause(failure, SQLException.class);
         String url = database.map(Database::shownUrl).orElse("the database");
-        if (sql != null && sql.getErrorCode() == H2_DATABASE_IN_USE) {
-            String holder = database.flatMap(Database::h2File).flatMap(HolderMarker::liveHolder)
-                    .map(HolderMarker.Holder::describe).orElse("another process (another nqueens run?)");
+        if (sql != null && H2File.heldElsewhere(sql)) {
+            String holder = database.flatMap(Database::h2File).flatMap(HeldFile::holder)
+                    .map(HeldFile.Holder::describe).orElse("another process (another nqueens run?)");
             return new Outcome(ExitCode.BUSY, BusyException.inUse(url, holder).getMessage());
         }
-        if (sql != null && sql.getErrorCode() == H2_DATABASE_NOT_FOUND) {
+        if (sql != null && H2File.missing(sql)) {
             return new Outcome(ExitCode.UNAVAILABLE, "the database " + url + " does not exist yet: `./nqueens run`"
                     + " creates it");
         }

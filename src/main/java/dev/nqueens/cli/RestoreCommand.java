@@ -6,7 +6,8 @@ import dev.nqueens.failure.Failure;
 import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.h2.H2Backup;
 import dev.nqueens.h2.H2File;
-import dev.nqueens.h2.HolderMarker;
+import dev.nqueens.h2.HeldFile;
+import dev.nqueens.query.DatabaseContents;
 import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.store.Database;
 import dev.nqueens.store.SchemaCheck;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -63,7 +65,7 @@ final class RestoreCommand implements Callable<Integer> {
             Database database = Database.of(session.environment(), session.settings());
             H2File h2 = BackupCommand.embeddedFile(database, "restore", "restore it with pg_restore or psql");
             String shown = database.shownUrl();
-            HolderMarker.liveHolder(h2).ifPresent(holder -> {
+            HeldFile.holder(h2).ifPresent(holder -> {
                 throw new BusyException("the database " + shown + " is in use by " + holder.name()
                         + "; restore only while nothing holds it: stop it first");
             });
@@ -71,40 +73,42 @@ final class RestoreCommand implements Callable<Integer> {
                 throw new InvalidInputException("the database " + shown + " exists: --replace puts the backup in its"
                         + " place and keeps the current file beside it");
             }
-            H2Backup.Restored restored;
+            H2Backup.Restored<DatabaseContents> restored;
             try {
                 restored = H2Backup.restore(backup, h2, database.username(), database.password(),
-                        RestoreCommand::usableByThisBuild);
+                        connection -> usableByThisBuild(DatabaseContents.read(connection)));
             } catch (H2Backup.HeldException e) {
                 throw new BusyException("the database " + shown + " is in use by another process (a run, sql, show?);"
                         + " restore only while nothing holds it");
-            } catch (H2Backup.NotABackupException e) {
+            } catch (DatabaseContents.NoSchemaException e) {
                 throw notABackup(e);
             }
-            report(restored, h2, backup, session.console().out());
+            report(restored.read(), restored.replaced(), h2, backup, session.console().out());
             return ExitCode.OK;
         }
     }
 
-    private InvalidInputException notABackup(H2Backup.NotABackupException e) {
+    private InvalidInputException notABackup(RuntimeException e) {
         return new InvalidInputException("invalid backup file '" + file + "': not a backup made by `nqueens backup`: "
                 + e.getMessage());
     }
 
     /** A newer schema needs a newer build; an older one is migrated by the next run. */
-    private static void usableByThisBuild(H2Backup.Restored restored) {
+    private static DatabaseContents usableByThisBuild(DatabaseContents restored) {
         if (restored.schemaVersion() > SchemaCheck.VERSION) {
             throw new Failure(ExitCode.FAILED, "the backup's schema is at version " + restored.schemaVersion()
                     + ", newer than this build of nqueens (version " + SchemaCheck.VERSION + "): restore it with a"
                     + " newer build; nothing was changed");
         }
+        return restored;
     }
 
-    private static void report(H2Backup.Restored restored, H2File h2, Path backup, PrintStream out) {
+    private static void report(DatabaseContents restored, Optional<Path> replaced, H2File h2, Path backup,
+            PrintStream out) {
         out.printf("Restored %s from %s: schema version %d, %s.%n", h2.dataFile(), backup, restored.schemaVersion(),
                 restored.published().isEmpty() ? "no size published"
                         : "published n = " + BoardSizes.of(restored.published()));
-        restored.replaced().ifPresent(old -> out.printf("The file it replaced is kept as %s.%n", old));
+        replaced.ifPresent(old -> out.printf("The file it replaced is kept as %s.%n", old));
         restored.unfinishedRun().ifPresent(run -> out.printf("Run %d was under way when the backup was taken: the"
                 + " next run rebuilds the file and resumes it.%n", run));
         if (restored.schemaVersion() < SchemaCheck.VERSION) {

@@ -87,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
             return shortRunOrHandOver(options, handoff.get());
         }
         try (Session session = nqueens.launch().open(NEEDS, options)) {
-            session.hold("run", Map.of());
+            session.hold("run", "", "");
             session.onStop(() -> {
                 if (session.bean(NightlyRun.class).stopRunning()) {
                     session.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");

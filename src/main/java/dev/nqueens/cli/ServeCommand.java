@@ -5,7 +5,6 @@ import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
 import dev.nqueens.web.Serve;
 import java.io.PrintStream;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -68,11 +67,10 @@ final class ServeCommand implements Callable<Integer> {
                 }
             }, null);
             Serve serve = web.bean(Serve.class);
-            Map<String, String> describing = new HashMap<>(Map.of("address", serve.address()));
-            if (web.settings().schedule().enabled()) {
-                describing.put("schedule", web.settings().schedule().cron());
-            }
-            web.hold("serve", describing);
+            web.hold("serve", ", " + serve.address(), web.settings().schedule().enabled()
+                    ? ", which runs the nightly job itself on its schedule '" + web.settings().schedule().cron() + "'"
+                    : ", whose nightly schedule is off (nqueens.schedule.enabled=false): stop it for a run from the"
+                            + " shell, or turn its schedule on");
             serve.announce(out);
             if (web.settings().schedule().enabled()) {
                 scheduler.runForever(web.settings(), out);

@@ -5,7 +5,6 @@ import dev.nqueens.h2.HeldFile;
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.store.Database;
 import java.sql.SQLException;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -105,20 +104,29 @@ final class Session implements AutoCloseable {
 
     /**
      * Serves the embedded H2 file this command holds to the others (the reading commands,
-     * {@code backup}) through H2's TCP server, marked as held by {@code command} with what
-     * {@code describing} says; nothing for other databases. Until the session closes.
+     * {@code backup}) through H2's TCP server, marked as held by {@code command}, which a refused
+     * run names as {@link #holder} says; nothing for other databases. Until the session closes.
      */
-    void hold(String command, Map<String, String> describing) {
+    void hold(String command, String inParentheses, String then) {
         Optional<H2File> file = database.h2File();
         if (file.isEmpty()) {
             return;
         }
         try {
             held = HeldFile.hold(file.get(), database.username(), database.password(), settings.dbServer(), false,
-                    command, 0, describing);
+                    command, 0, holder(command, inParentheses, then));
         } catch (SQLException e) {
             throw new IllegalStateException("cannot serve the database to the other commands: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * This process as a refused run names it: "`nqueens serve` (pid 12, http://…), which runs the
+     * nightly job itself on its schedule '0 2 * * *'", from {@code inParentheses} (", http://…")
+     * and {@code then}.
+     */
+    static String holder(String command, String inParentheses, String then) {
+        return "`nqueens " + command + "` (pid " + ProcessHandle.current().pid() + inParentheses + ")" + then;
     }
 
     /**

@@ -3,17 +3,15 @@ package dev.nqueens.h2;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Optional;
+import org.h2.api.ErrorCode;
 
 /**
  * Rebuilds the embedded H2 file after a run was killed, before anything else opens it.
@@ -22,19 +20,16 @@ import java.util.Optional;
  * with part of that transaction still in it, and with rows that carry the dead transaction's
  * marks (seen as locks that never go away, or a table and its indexes that disagree). A logical
  * copy — {@code SCRIPT} to a dump, {@code RUNSCRIPT} into a fresh file — writes every row anew,
- * with fresh indexes and no transaction marks. The copy still holds the killed chunk's stray
- * rows; the resumed step cuts them off (see {@link SolutionStore#trimToCheckpoint}).
- * {@code ReliabilityFunctionalTests} kills runs on H2 while they store, build indexes, publish and
- * export, and checks that the next run ends exact after this rebuild.
+ * with fresh indexes and no transaction marks; the resumed step cuts the killed chunk's stray rows
+ * off ({@code SolutionStore#trimToCheckpoint}). {@code ReliabilityFunctionalTests} kills runs on
+ * H2 while they store, build indexes, publish and export, and checks that the next run ends exact.
  *
- * <p>When: a Spring Batch execution or step is still marked as running while this process holds
- * the file (an embedded H2 file admits one process, so no run is alive). A clean stop (SIGTERM)
- * marks the run STOPPED and needs no rebuild.
- *
- * <p>Crash-safe itself: the dump is written under a temporary name and renamed when complete
- * (from then on it is the source of truth), the fresh file is built beside the old one and renamed
- * over it in one step. Whatever kills the rebuild, the next start finds either no complete dump
- * (the original file is untouched: start again) or a complete dump (rebuild from it again).
+ * <p>When: at the start of a holder, if a Spring Batch execution or step is still marked as
+ * running (an embedded file admits one process, so no run is alive); a clean stop (SIGTERM) marks
+ * the run STOPPED and needs no rebuild. Crash-safe itself: the dump is written under a temporary
+ * name and renamed when complete (from then on it is the source of truth), and the fresh file is
+ * built beside the old one and renamed over it: whatever kills the rebuild, the next start finds
+ * either no complete dump (the file untouched) or a complete one (rebuilt from it again).
  */
 public final class H2CrashRecovery {
 
@@ -50,18 +45,6 @@ public final class H2CrashRecovery {
         this.out = out;
     }
 
-    private Path dump() {
-        return Path.of(file.path() + ".recovery.sql.gz");
-    }
-
-    private Path partialDump() {
-        return Path.of(file.path() + ".recovery.sql.gz.partial");
-    }
-
-    private Path rebuilt() {
-        return Path.of(file.path() + "-rebuilt");
-    }
-
     /**
      * Rebuilds the file if the last run died holding it, or finishes a rebuild that was itself
      * interrupted. Does nothing when the file is missing, clean, or held by another process (the
@@ -71,20 +54,29 @@ public final class H2CrashRecovery {
      * @throws IllegalStateException if the rebuild fails (the original file or a complete dump is kept)
      */
     public boolean recoverIfNeeded() {
+        Path dump = Path.of(file.path() + ".recovery.sql.gz");
+        Path partial = Path.of(dump + ".partial");
         try {
-            Files.deleteIfExists(partialDump());
-            if (Files.exists(dump())) {
-                restoreFromDump();
-                return true;
+            Files.deleteIfExists(partial);
+            if (!Files.exists(dump)) {
+                if (!Files.exists(file.dataFile()) || !dumpedAfterKilledRun(partial)) {
+                    return false;
+                }
+                Files.move(partial, dump, StandardCopyOption.ATOMIC_MOVE);
             }
-            if (!Files.exists(file.dataFile())) {
-                return false;
+            long started = System.nanoTime();
+            Path rebuilt = Path.of(file.path() + "-rebuilt");
+            Files.deleteIfExists(Path.of(rebuilt + ".mv.db"));
+            Files.deleteIfExists(Path.of(rebuilt + ".trace.db"));
+            try (Connection connection = DriverManager.getConnection(file.url(rebuilt), user, password);
+                    Statement statement = connection.createStatement()) {
+                statement.execute("RUNSCRIPT FROM '" + dump + "' COMPRESSION \"GZIP\"");
+                statement.execute("SHUTDOWN COMPACT");
             }
-            Optional<Long> dead = deadExecutionDumped();
-            if (dead.isEmpty()) {
-                return false;
-            }
-            restoreFromDump();
+            Files.move(Path.of(rebuilt + ".mv.db"), file.dataFile(), StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
+            Files.delete(dump);
+            out.printf("nqueens: rebuilt %s in %.1f s; resuming%n", file.dataFile(), (System.nanoTime() - started) / 1e9);
             return true;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot rebuild " + file.dataFile() + ": " + e.getMessage(), e);
@@ -95,66 +87,36 @@ public final class H2CrashRecovery {
     }
 
     /**
-     * If a run died holding the file, dumps it and returns the dead execution's id; empty if the
-     * file is clean, has no job tables yet, or another process holds it.
+     * If a run died holding the file, dumps it to {@code partial} and says so; false if the file is
+     * clean, has no job tables yet, or another process holds it.
      */
-    private Optional<Long> deadExecutionDumped() throws SQLException, IOException {
+    private boolean dumpedAfterKilledRun(Path partial) throws SQLException, IOException {
         long started = System.nanoTime();
-        Long dead;
+        String running = "('STARTING', 'STARTED', 'STOPPING')";
         try (Connection connection = DriverManager.getConnection(file.url(), user, password);
-                Statement statement = connection.createStatement()) {
-            dead = deadExecution(statement);
-            if (dead == null) {
-                return Optional.empty();
+                Statement statement = connection.createStatement();
+                ResultSet dead = statement.executeQuery("SELECT MAX(job_execution_id) FROM (SELECT job_execution_id"
+                        + " FROM batch_job_execution WHERE status IN " + running + " UNION SELECT job_execution_id"
+                        + " FROM batch_step_execution WHERE status IN " + running + ") dead")) {
+            dead.next();
+            long run = dead.getLong(1);
+            if (dead.wasNull()) {
+                return false;
             }
             out.printf("nqueens: run %d ended without closing the database (killed?); rebuilding %s from its"
-                    + " rows before resuming ...%n", dead, file.dataFile());
-            statement.execute("SCRIPT TO '" + partialDump() + "' COMPRESSION \"GZIP\"");
+                    + " rows before resuming ...%n", run, file.dataFile());
+            statement.execute("SCRIPT TO '" + partial + "' COMPRESSION \"GZIP\"");
             statement.execute("SHUTDOWN");
         } catch (SQLException e) {
-            if (isLockedOrMissing(e)) {
-                return Optional.empty();
+            // Table missing (a database the job never ran on), or the file held by another process.
+            if (e.getErrorCode() == ErrorCode.TABLE_OR_VIEW_NOT_FOUND_1 || H2File.heldElsewhere(e)
+                    || e.getErrorCode() == ErrorCode.TABLE_OR_VIEW_NOT_FOUND_DATABASE_EMPTY_1) {
+                return false;
             }
             throw e;
         }
-        try (FileChannel channel = FileChannel.open(partialDump(), StandardOpenOption.WRITE)) {
-            channel.force(true);
-        }
-        Files.move(partialDump(), dump(), StandardCopyOption.ATOMIC_MOVE);
+        H2Backup.force(partial);
         out.printf("nqueens: dumped in %.1f s%n", (System.nanoTime() - started) / 1e9);
-        return Optional.of(dead);
-    }
-
-    private static Long deadExecution(Statement statement) throws SQLException {
-        String running = "('STARTING', 'STARTED', 'STOPPING')";
-        try (ResultSet rows = statement.executeQuery("SELECT MAX(job_execution_id) FROM ("
-                + " SELECT job_execution_id FROM batch_job_execution WHERE status IN " + running
-                + " UNION SELECT job_execution_id FROM batch_step_execution WHERE status IN " + running + ") dead")) {
-            rows.next();
-            long id = rows.getLong(1);
-            return rows.wasNull() ? null : id;
-        }
-    }
-
-    /** Table missing (a database the job never ran on) or the file held by another process. */
-    private static boolean isLockedOrMissing(SQLException e) {
-        return e.getErrorCode() == 42104 || e.getErrorCode() == 42102 || e.getErrorCode() == 90020
-                || String.valueOf(e.getMessage()).contains("The file is locked");
-    }
-
-    /** Builds a fresh file from the complete dump and puts it in place of the old one in one rename. */
-    private void restoreFromDump() throws SQLException, IOException {
-        long started = System.nanoTime();
-        Path fresh = Path.of(rebuilt() + ".mv.db");
-        Files.deleteIfExists(fresh);
-        Files.deleteIfExists(Path.of(rebuilt() + ".trace.db"));
-        try (Connection connection = DriverManager.getConnection(file.url(rebuilt()), user, password);
-                Statement statement = connection.createStatement()) {
-            statement.execute("RUNSCRIPT FROM '" + dump() + "' COMPRESSION \"GZIP\"");
-            statement.execute("SHUTDOWN COMPACT");
-        }
-        Files.move(fresh, file.dataFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        Files.delete(dump());
-        out.printf("nqueens: rebuilt %s in %.1f s; resuming%n", file.dataFile(), (System.nanoTime() - started) / 1e9);
+        return true;
     }
 }

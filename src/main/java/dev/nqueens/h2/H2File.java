@@ -1,8 +1,10 @@
 package dev.nqueens.h2;
 
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.Objects;
 import java.util.Optional;
+import org.h2.api.ErrorCode;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 
 /**
@@ -50,6 +52,17 @@ public record H2File(Path path, String settings) {
         return of(configured.getUrl()).flatMap(OwnerPassword::read).orElse("");
     }
 
+    /** H2's "database may be already in use": another process holds the file. */
+    public static boolean heldElsewhere(SQLException e) {
+        return e.getErrorCode() == ErrorCode.DATABASE_ALREADY_OPEN_1 || String.valueOf(e.getMessage())
+                .contains("The file is locked");
+    }
+
+    /** The file the database {@code IFEXISTS=TRUE} asked for is missing. */
+    public static boolean missing(SQLException e) {
+        return e.getErrorCode() == ErrorCode.DATABASE_NOT_FOUND_WITH_IF_EXISTS_1;
+    }
+
     /** The file H2 keeps the database in. */
     public Path dataFile() {
         return Path.of(path + ".mv.db");
@@ -78,20 +91,13 @@ public record H2File(Path path, String settings) {
     static final long MAPPED_AT_MOST = Integer.MAX_VALUE;
 
     /**
-     * The URL of a command that opens the file read-only to answer one request and end: the file
-     * mapped into memory when it fits one mapping (H2 otherwise reads each page, 1 to 3 KB, with a
-     * system call of its own: 850,000 of them for one pass over n = 16's solutions), and a page
-     * cache of 1 MB (a pass over millions of rows gains nothing from keeping pages, and tending a
-     * large cache cost a tenth of that pass). A GROUP BY over n = 16's 14.8 million solutions: 6.7 s
-     * instead of 11.0 s (docs/performance.md).
+     * The URL of a command that reads the file to answer one request: mapped into memory when it
+     * fits one mapping (else H2 reads each 1-3 KB page with a system call: 850,000 for one pass over
+     * n = 16), with a page cache of 1 MB (a pass gains nothing from keeping pages). A GROUP BY over
+     * n = 16's 14.8 million solutions: 6.7 s instead of 11.0 s (docs/performance.md).
      */
     public String readOnceUrl() {
-        long size;
-        try {
-            size = java.nio.file.Files.size(dataFile());
-        } catch (java.io.IOException e) {
-            size = Long.MAX_VALUE;
-        }
+        long size = dataFile().toFile().length(); // 0 for a missing file, which IFEXISTS then refuses
         String location = size <= MAPPED_AT_MOST ? "jdbc:h2:nioMapped:" + path : "jdbc:h2:file:" + path;
         return location + settings + ";ACCESS_MODE_DATA=r;CACHE_SIZE=1024";
     }

@@ -2,7 +2,7 @@ package dev.nqueens.h2;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -15,9 +15,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.h2.api.ErrorCode;
 
 /**
@@ -57,50 +57,37 @@ public final class OwnerPassword {
      * @throws SQLException if the file cannot be opened (held by another process, another password)
      */
     public static void ensure(H2File file, String user) throws SQLException {
-        if (Files.exists(of(file))) {
-            return;
-        }
         Path partial = Path.of(of(file) + ".partial");
         try {
-            String password = Files.exists(partial) ? Files.readString(partial).strip() : generated();
-            writeOwnerOnly(partial, password);
+            if (Files.exists(of(file))) {
+                return;
+            }
+            String password = Files.exists(partial) ? Files.readString(partial).strip()
+                    : String.format("%048x", new BigInteger(192, new SecureRandom()));
             if (Files.exists(file.dataFile())) {
                 adopt(file, user, password, "");
             }
-            Files.move(partial, of(file), StandardCopyOption.ATOMIC_MOVE);
+            keep(file, password);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot keep the owner's password beside " + file.dataFile() + ": "
                     + e.getMessage(), e);
         }
     }
 
-    /** Keeps {@code password} beside {@code file} (a restored backup's, where none was kept). */
+    /** Keeps {@code password} beside {@code file}: a new file, its owner's alone, renamed into place. */
     static void keep(H2File file, String password) throws IOException {
         Path partial = Path.of(of(file) + ".partial");
-        writeOwnerOnly(partial, password);
+        Files.createDirectories(partial.getParent());
+        Files.deleteIfExists(partial);
+        Files.createFile(partial, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(partial, password + "\n", StandardCharsets.US_ASCII, StandardOpenOption.WRITE,
+                StandardOpenOption.SYNC);
         Files.move(partial, of(file), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    /** Writes {@code password} to a new file readable and writable by its owner alone. */
-    private static void writeOwnerOnly(Path target, String password) throws IOException {
-        Files.createDirectories(target.getParent());
-        Files.deleteIfExists(target);
-        try (FileChannel channel = FileChannel.open(target, Set.of(StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE), PosixFilePermissions.asFileAttribute(PosixFilePermissions
-                        .fromString("rw-------")))) {
-            channel.write(StandardCharsets.US_ASCII.encode(password + "\n"));
-            channel.force(true);
-        }
-    }
-
-    /**
-     * Sets {@code password} on the file, which may take one of {@code former} instead (made without
-     * a password, by an older build, or restored from another folder's backup); set again on a file
-     * that takes it already.
-     */
+    /** Sets {@code password} on the file, which may take one of {@code former} (an older build's, a backup's). */
     static void adopt(H2File file, String user, String password, String... former) throws SQLException {
-        String url = file.url() + ";IFEXISTS=TRUE";
-        try (Connection connection = connect(url, user, password, former);
+        try (Connection connection = connect(file.url() + ";IFEXISTS=TRUE", user, password, former);
                 Statement statement = connection.createStatement()) {
             statement.execute("ALTER USER " + user + " SET PASSWORD '" + password.replace("'", "''") + "'");
         }
@@ -108,30 +95,21 @@ public final class OwnerPassword {
 
     /** A connection with the first of {@code password} and then {@code others} the file takes. */
     static Connection connect(String url, String user, String password, String... others) throws SQLException {
+        LinkedHashSet<String> passwords = new LinkedHashSet<>(List.of(others));
+        passwords.remove(password);
         try {
             return DriverManager.getConnection(url, user, password);
         } catch (SQLException e) {
-            if (e.getErrorCode() != ErrorCode.WRONG_USER_OR_PASSWORD) {
-                throw e;
-            }
-            for (String other : others) {
-                if (!other.equals(password)) {
+            for (String other : passwords) {
+                if (e.getErrorCode() == ErrorCode.WRONG_USER_OR_PASSWORD) {
                     try {
                         return DriverManager.getConnection(url, user, other);
                     } catch (SQLException again) {
-                        if (again.getErrorCode() != ErrorCode.WRONG_USER_OR_PASSWORD) {
-                            throw again;
-                        }
+                        e = again;
                     }
                 }
             }
             throw e;
         }
-    }
-
-    private static String generated() {
-        byte[] random = new byte[24];
-        new SecureRandom().nextBytes(random);
-        return HexFormat.of().formatHex(random);
     }
 }

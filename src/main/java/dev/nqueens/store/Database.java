@@ -3,7 +3,7 @@ package dev.nqueens.store;
 import dev.nqueens.failure.BusyException;
 import dev.nqueens.failure.UnavailableException;
 import dev.nqueens.h2.H2File;
-import dev.nqueens.h2.HolderMarker;
+import dev.nqueens.h2.HeldFile;
 import dev.nqueens.settings.NqueensProperties;
 import java.nio.file.Files;
 import java.sql.DriverManager;
@@ -74,7 +74,7 @@ public record Database(String url, String username, String password, NqueensProp
         if (file.isEmpty()) {
             return new Access(url, username, password);
         }
-        Optional<HolderMarker.Holder> holder = oneRequest ? HolderMarker.liveHolder(file.get()) : Optional.empty();
+        Optional<HeldFile.Holder> holder = oneRequest ? HeldFile.holder(file.get()) : Optional.empty();
         if (holder.isPresent()) {
             return new Access(holder.get().url(file.get()), reader.user(), reader.password());
         }
@@ -117,12 +117,12 @@ public record Database(String url, String username, String password, NqueensProp
 
     /**
      * Refuses a command that writes (exit 3) while another command holds the H2 file, as its
-     * marker says ({@link HolderMarker}).
+     * marker says ({@link HeldFile#holder}).
      *
      * @throws BusyException naming the holder
      */
     private void refuseWhileHeld() {
-        h2File().flatMap(HolderMarker::liveHolder).ifPresent(live -> {
+        h2File().flatMap(HeldFile::holder).ifPresent(live -> {
             throw BusyException.inUse(shownUrl(), live.describe());
         });
     }

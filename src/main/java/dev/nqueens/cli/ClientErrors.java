@@ -1,29 +1,32 @@
-package dev.nqueens.h2;
+package dev.nqueens.cli;
 
 import java.io.PrintStream;
 
 /**
- * H2's servers print the stack trace of every failed client request (a wrong password, a refused
- * write) on stderr. For the console of {@code db-server} this keeps one line per failure: what the
- * server threads print as a throwable becomes "nqueens db-server: client error: message", and
- * their stack frames are dropped. Output of other threads passes unchanged.
+ * The servers {@code db-server} runs (H2's) print the stack trace of every failed client request
+ * (a wrong password, a refused write) on stderr. This keeps one line per failure on its console:
+ * what a server thread (any thread but the command's own) prints as a throwable becomes
+ * "nqueens db-server: client error: message", and its stack frames are dropped. What the
+ * command's thread prints passes unchanged.
  */
 final class ClientErrors extends PrintStream {
 
-    private ClientErrors(PrintStream target) {
+    private final Thread command;
+
+    private ClientErrors(PrintStream target, Thread command) {
         super(target, true);
+        this.command = command;
     }
 
-    /** Installs the filter on {@code System.err} (once). */
+    /** Installs the filter on {@code System.err} (once), for the servers the calling thread starts. */
     static synchronized void reportOnOneLine() {
         if (!(System.err instanceof ClientErrors)) {
-            System.setErr(new ClientErrors(System.err));
+            System.setErr(new ClientErrors(System.err, Thread.currentThread()));
         }
     }
 
-    private static boolean onServerThread() {
-        String thread = Thread.currentThread().getName();
-        return thread.startsWith("H2 PG Server") || thread.startsWith("H2 TCP Server");
+    private boolean onServerThread() {
+        return Thread.currentThread() != command;
     }
 
     @Override

@@ -1,6 +1,7 @@
-package dev.nqueens.h2;
+package dev.nqueens.store;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.nqueens.h2.H2File;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.context.annotation.Bean;
@@ -11,7 +12,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * The database of every application context on an embedded H2 file: Boot's pool, opened with the
+ * The configuration that picks the embedded H2 file ({@code h2}) when the configured URL names
+ * one: the database of every application context is then Boot's pool, opened with the
  * owner's login ({@link H2File#username}, {@link H2File#password}: the generated password kept
  * beside the file), its connections kept for as long as the context lives (an embedded file is
  * closed with its last connection, and reopening it costs a scan of its newest chunks).

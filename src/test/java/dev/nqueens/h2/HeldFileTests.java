@@ -11,7 +11,6 @@ import dev.nqueens.store.Database;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * writes is refused while a live holder's marker names the file, and a reading command reads
  * through the holder's server with the read-only login.
  */
-class HolderMarkerTests {
+class HeldFileTests {
 
     @TempDir
     Path folder;
@@ -38,9 +37,10 @@ class HolderMarkerTests {
 
     @Test
     void aLiveHolderIsNamedAWriterRefusedAndAReaderSentThroughIt() throws Exception {
-        HolderMarker.write(file, "schedule", 41234, Map.of("schedule", "0 2 * * *"));
         long pid = ProcessHandle.current().pid();
-        assertThat(HolderMarker.liveHolder(file)).hasValueSatisfying(holder -> {
+        HeldFile.mark(file, "schedule", 41234, "`nqueens schedule` (pid " + pid + "), which runs the nightly job itself"
+                + " on its schedule '0 2 * * *': stop it for a run from the shell");
+        assertThat(HeldFile.holder(file)).hasValueSatisfying(holder -> {
             assertThat(holder.pid()).isEqualTo(pid);
             assertThat(holder.command()).isEqualTo("schedule");
         });
@@ -62,17 +62,17 @@ class HolderMarkerTests {
 
     @Test
     void aPidThatAnotherProcessHasSinceIsNotTheHolder() throws Exception {
-        HolderMarker.write(file, "schedule", 41234, Map.of("schedule", "0 2 * * *"));
+        HeldFile.mark(file, "schedule", 41234, "`nqueens schedule`");
         String written = Files.readString(marker);
-        assertThat(written).contains("started=" + HolderMarker.startTicks(ProcessHandle.current().pid()).orElseThrow());
+        assertThat(written).contains("started=" + HeldFile.startTicks(ProcessHandle.current().pid()).orElseThrow());
 
         Files.writeString(marker, written.replaceAll("started=.*", "started=1"));
-        assertThat(HolderMarker.liveHolder(file)).as("same pid, another start").isEmpty();
+        assertThat(HeldFile.holder(file)).as("same pid, another start").isEmpty();
         Files.createFile(file.dataFile());
         assertThat(database().writing().url()).startsWith(file.url());
 
         Files.writeString(marker, written.replaceAll("started=.*\\n", ""));
-        assertThat(HolderMarker.liveHolder(file)).as("a marker of a build before: the pid alone").isPresent();
+        assertThat(HeldFile.holder(file)).as("a marker of a build before: the pid alone").isPresent();
     }
 
     private Database database() {
