@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.nqueens.solver.Placement;
 import dev.nqueens.solver.StackBacktracker;
+import dev.nqueens.store.GenerationTables;
 import dev.nqueens.store.SolutionCells;
 import dev.nqueens.symmetry.Reduction;
 import dev.nqueens.symmetry.SymmetryReducer;
@@ -15,12 +16,16 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
 import java.util.HashSet;
 import java.util.Set;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
  * A database written before rows had generations (schema version 11) keeps working: the run that
@@ -89,6 +94,59 @@ class SchemaUpgradeFunctionalTests {
                     + " AND queen_column = 1")).isEqualTo(4);
             assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM information_schema.tables"
                     + " WHERE table_name LIKE 'staged%'")).as("the staging tables are gone").isZero();
+        }
+    }
+
+    /**
+     * Solution tables of schema 15 keep the class ordinal as a BIGINT: the run that migrates the
+     * database to 16 makes it an INTEGER, and the views read as before.
+     */
+    @Test
+    void classOrdinalsOfSchema15BecomeIntegers() throws Exception {
+        NqueensProcess.Result first = InProcess.run(work, "run", "--sizes", "8-9", "--store-all-up-to", "9",
+                "--store-fundamental-up-to", "9");
+        assertThat(first.exitCode()).as(first.out() + first.err()).isZero();
+        Path file = work.resolve("data/nqueens");
+        try (Connection db = TestDatabases.openH2(file); Statement statement = db.createStatement()) {
+            // As builds of schema 15 made them.
+            statement.execute("DROP VIEW solution_cell");
+            statement.execute("DROP VIEW solution");
+            List<GenerationTables.Registered> registered = GenerationTables.of(new JdbcTemplate(
+                    new SingleConnectionDataSource(db, true))).registered();
+            for (GenerationTables.Registered generation : registered) {
+                statement.execute("ALTER TABLE " + generation.solutions() + " ALTER COLUMN class_ordinal SET DATA TYPE"
+                        + " BIGINT");
+            }
+            for (String view : GenerationTables.viewStatements(registered)) {
+                statement.execute(view);
+            }
+            statement.execute("DELETE FROM flyway_schema_history WHERE version = '16'");
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM information_schema.columns WHERE"
+                    + " column_name = 'class_ordinal' AND table_name LIKE 'solution\\_n%' AND UPPER(data_type) = 'BIGINT'"))
+                    .isEqualTo(2);
+        }
+
+        NqueensProcess.Result again = InProcess.run(work, "run", "--sizes", "8-9", "--store-all-up-to", "9",
+                "--store-fundamental-up-to", "9");
+
+        assertThat(again.exitCode()).as(again.out() + again.err()).isZero();
+        NqueensProcess.Result verify = InProcess.run(work, "verify");
+        assertThat(verify.exitCode()).as(verify.out() + verify.err()).isZero();
+        try (Connection db = TestDatabases.openH2(file)) {
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM information_schema.columns WHERE"
+                    + " column_name = 'class_ordinal' AND table_name LIKE 'solution\\_n%' AND UPPER(data_type) = 'INTEGER'"))
+                    .isEqualTo(2);
+            // n = 8: 12 classes, 92 solutions; each class has as many members as its orbit.
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution s JOIN fundamental_solution f"
+                    + " ON f.n = s.n AND f.class_ordinal = s.class_ordinal WHERE s.n = 8")).isEqualTo(92);
+            for (int classOrdinal = 1; classOrdinal <= 12; classOrdinal++) {
+                assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 8 AND class_ordinal = "
+                        + classOrdinal)).isEqualTo(TestDatabases.count(db, "SELECT orbit_size FROM"
+                        + " fundamental_solution WHERE n = 8 AND class_ordinal = " + classOrdinal));
+            }
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution_cell WHERE n = 8 AND queen_row = 1"
+                    + " AND queen_column = 1")).isEqualTo(4);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 9")).isEqualTo(352);
         }
     }
 

@@ -128,10 +128,20 @@ public class GenerationTables {
     /** PostgreSQL: a B-tree of rows that never change, its pages filled (the default, 90, leaves a tenth free). */
     private static final String FULL_PAGES = " WITH (fillfactor = 100)";
 
+    /**
+     * The type of a solution's class ordinal: {@code INTEGER} up to n = 19 (U(19) = 621,012,754 <
+     * 2^31), {@code BIGINT} beyond. On PostgreSQL the class index's entry is then 16 bytes instead
+     * of 24 (n = 17: 0.77 GB less); a condition with a BIGINT value still uses it.
+     */
+    public static String classOrdinalType(int n) {
+        return n < 20 ? "INTEGER" : "BIGINT";
+    }
+
     /** The statements that create generation {@code generation}'s empty tables. */
     public static List<String> createStatements(Dialect dialect, int n, int generation, boolean withSolutions) {
         String classes = fundamentalTable(n, generation);
         String solutions = solutionTable(n, generation);
+        String classOrdinal = " class_ordinal " + classOrdinalType(n) + " NOT NULL,";
         List<String> statements = new ArrayList<>();
         if (dialect == Dialect.H2) {
             statements.add("CREATE TABLE IF NOT EXISTS " + classes + " (class_ordinal BIGINT NOT NULL PRIMARY KEY,"
@@ -139,7 +149,7 @@ public class GenerationTables {
             statements.add("CREATE UNIQUE INDEX IF NOT EXISTS " + classes + "_placement ON " + classes + " (placement)");
             if (withSolutions) {
                 statements.add("CREATE TABLE IF NOT EXISTS " + solutions + " (ordinal BIGINT NOT NULL PRIMARY KEY,"
-                        + " placement VARCHAR(96) NOT NULL, class_ordinal BIGINT NOT NULL, transform SMALLINT NOT NULL,"
+                        + " placement VARCHAR(96) NOT NULL," + classOrdinal + " transform SMALLINT NOT NULL,"
                         + " orbit_size SMALLINT NOT NULL)");
                 // Fed in ordinal order, the text index takes its entries almost in its own order.
                 statements.add("CREATE UNIQUE INDEX IF NOT EXISTS " + solutions + "_placement ON " + solutions
@@ -152,7 +162,7 @@ public class GenerationTables {
             if (withSolutions) {
                 // Every column of the view as it is, without a cast a condition on it could not see through.
                 statements.add("CREATE TABLE IF NOT EXISTS " + solutions + " (ordinal BIGINT NOT NULL,"
-                        + " class_ordinal BIGINT NOT NULL, transform SMALLINT NOT NULL, orbit_size SMALLINT NOT NULL,"
+                        + classOrdinal + " transform SMALLINT NOT NULL, orbit_size SMALLINT NOT NULL,"
                         + " placement VARCHAR(96) NOT NULL)");
             }
         }

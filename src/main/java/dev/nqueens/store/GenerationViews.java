@@ -12,7 +12,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * {@code board_summary} on the size and the generation it publishes, so it shows rows only once
  * published, and a query for one size reads only that size's tables (the other branches find no
  * summary row and stop there, on H2 as on PostgreSQL). The columns keep the names, types and
- * meanings they had when the views were plain joins of shared tables.
+ * meanings they had when the views were plain joins of shared tables, but {@code solution}'s
+ * {@code class_ordinal}, an {@code INTEGER} since schema version 16 (up to n = 19).
  */
 final class GenerationViews {
 
@@ -82,7 +83,7 @@ final class GenerationViews {
         List<String> statements = new ArrayList<>();
         statements.add("CREATE OR REPLACE VIEW solution AS " + union(withSolutions, GenerationViews::solutions,
                 "SELECT b.n, CAST(NULL AS BIGINT) AS ordinal, CAST(NULL AS VARCHAR(96)) AS placement,"
-                        + " CAST(NULL AS BIGINT) AS class_ordinal, CAST(NULL AS SMALLINT) AS orbit_size,"
+                        + " CAST(NULL AS INTEGER) AS class_ordinal, CAST(NULL AS SMALLINT) AS orbit_size,"
                         + " CAST(NULL AS VARCHAR(6)) AS symmetry FROM board_summary b WHERE 1 = 0"));
         statements.add("CREATE OR REPLACE VIEW fundamental_solution AS " + union(generations,
                 GenerationViews::classes,

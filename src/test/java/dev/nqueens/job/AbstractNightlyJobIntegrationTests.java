@@ -98,7 +98,7 @@ abstract class AbstractNightlyJobIntegrationTests {
             assertThat(row.get("ordinal")).isEqualTo((long) want.ordinal());
             assertThat(row.get("placement")).isEqualTo(want.spaced());
             assertThat(((Number) row.get("orbit_size")).intValue()).isEqualTo(want.orbitSize());
-            long classOrdinal = (Long) row.get("class_ordinal");
+            long classOrdinal = ((Number) row.get("class_ordinal")).longValue();
             assertThat(representatives.get((int) classOrdinal - 1)).isEqualTo(want.representativeSpaced());
         }
     }
