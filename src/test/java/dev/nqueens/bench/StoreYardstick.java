@@ -73,7 +73,7 @@ public final class StoreYardstick {
                     + " placement VARCHAR(96) NOT NULL, orbit_size SMALLINT NOT NULL, symmetry VARCHAR(6) NOT NULL)");
             statement.execute("CREATE UNIQUE INDEX load_class_placement ON load_class (placement)");
             statement.execute("CREATE TABLE load_solution (ordinal BIGINT NOT NULL PRIMARY KEY,"
-                    + " placement VARCHAR(96) NOT NULL, class_ordinal BIGINT NOT NULL, orbit_size SMALLINT NOT NULL,"
+                    + " placement VARCHAR(96) NOT NULL, class_ordinal INTEGER NOT NULL, orbit_size SMALLINT NOT NULL,"
                     + " symmetry VARCHAR(6) NOT NULL)");
             statement.execute("CREATE UNIQUE INDEX load_solution_placement ON load_solution (placement)");
             db.commit();
