@@ -9,12 +9,10 @@ import org.h2.tools.Server;
  * PostgreSQL wire protocol (psql, GUI clients, any PostgreSQL driver) and over H2's own TCP
  * protocol (H2's JDBC driver, and nqueens' own reading commands meanwhile).
  *
- * <p>Read-only and exclusive: the file is held ({@link HeldFile}) with the read-only login made
- * (a password too, since psql cannot send an empty one) and reopened with
- * {@code ACCESS_MODE_DATA=r}, which every session of the servers, whatever its user, shares. While
- * it serves, a nightly run refuses to start (exit 3) naming it, and {@code sql}, {@code show},
- * {@code history}, {@code verify} and {@code backup} go through its TCP server. Both servers bind
- * to 127.0.0.1 ({@value HeldFile#BIND_ADDRESS}, set before H2 loads).
+ * <p>Read-only and exclusive: the file is held ({@link HeldFile}: a run refuses to start, the
+ * other commands go through its TCP server), the read-only login made (with a password: psql
+ * cannot send an empty one), and reopened with {@code ACCESS_MODE_DATA=r}, which every session
+ * shares whatever its user. Both servers bind to 127.0.0.1 ({@value HeldFile#BIND_ADDRESS}).
  */
 public final class DatabaseServer implements AutoCloseable {
 

@@ -24,12 +24,9 @@ import org.h2.api.ErrorCode;
  * off ({@code SolutionStore#trimToCheckpoint}). {@code ReliabilityFunctionalTests} kills runs on
  * H2 while they store, build indexes, publish and export, and checks that the next run ends exact.
  *
- * <p>When: at the start of a holder, if a Spring Batch execution or step is still marked as
- * running (an embedded file admits one process, so no run is alive); a clean stop (SIGTERM) marks
- * the run STOPPED and needs no rebuild. Crash-safe itself: the dump is written under a temporary
- * name and renamed when complete (from then on it is the source of truth), and the fresh file is
- * built beside the old one and renamed over it: whatever kills the rebuild, the next start finds
- * either no complete dump (the file untouched) or a complete one (rebuilt from it again).
+ * <p>When: at a holder's start, if a Spring Batch execution or step is still marked as running
+ * (SIGTERM marks it STOPPED: no rebuild). Crash-safe: the dump is renamed into place when complete
+ * (then the source of truth), the fresh file built beside the old one and renamed over it.
  */
 public final class H2CrashRecovery {
 

@@ -64,10 +64,11 @@ public final class OwnerPassword {
             }
             String password = Files.exists(partial) ? Files.readString(partial).strip()
                     : String.format("%048x", new BigInteger(192, new SecureRandom()));
+            writePartial(file, password);
             if (Files.exists(file.dataFile())) {
                 adopt(file, user, password, "");
             }
-            keep(file, password);
+            Files.move(partial, of(file), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot keep the owner's password beside " + file.dataFile() + ": "
                     + e.getMessage(), e);
@@ -76,13 +77,17 @@ public final class OwnerPassword {
 
     /** Keeps {@code password} beside {@code file}: a new file, its owner's alone, renamed into place. */
     static void keep(H2File file, String password) throws IOException {
+        Files.move(writePartial(file, password), of(file), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static Path writePartial(H2File file, String password) throws IOException {
         Path partial = Path.of(of(file) + ".partial");
         Files.createDirectories(partial.getParent());
         Files.deleteIfExists(partial);
         Files.createFile(partial, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Files.writeString(partial, password + "\n", StandardCharsets.US_ASCII, StandardOpenOption.WRITE,
+        return Files.writeString(partial, password + "\n", StandardCharsets.US_ASCII, StandardOpenOption.WRITE,
                 StandardOpenOption.SYNC);
-        Files.move(partial, of(file), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** Sets {@code password} on the file, which may take one of {@code former} (an older build's, a backup's). */
