@@ -41,8 +41,8 @@ final class ScheduleCommand implements Callable<Integer> {
                     session.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
                 }
             }, null);
-            session.hold("schedule", "", ", which runs the nightly job itself on its schedule '"
-                    + session.settings().schedule().cron() + "': stop it for a run from the shell");
+            session.hold("schedule", "", Session.runningTheNights(session.settings().schedule().cron())
+                    + ": stop it for a run from the shell");
             scheduler.runForever(session.settings(), session.console().out());
             return ExitCode.OK;
         }

@@ -68,7 +68,7 @@ final class ServeCommand implements Callable<Integer> {
             }, null);
             Serve serve = web.bean(Serve.class);
             web.hold("serve", ", " + serve.address(), web.settings().schedule().enabled()
-                    ? ", which runs the nightly job itself on its schedule '" + web.settings().schedule().cron() + "'"
+                    ? Session.runningTheNights(web.settings().schedule().cron())
                     : ", whose nightly schedule is off (nqueens.schedule.enabled=false): stop it for a run from the"
                             + " shell, or turn its schedule on");
             serve.announce(out);

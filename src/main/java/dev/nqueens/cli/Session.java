@@ -129,6 +129,11 @@ final class Session implements AutoCloseable {
         return "`nqueens " + command + "` (pid " + ProcessHandle.current().pid() + inParentheses + ")" + then;
     }
 
+    /** ", which runs the nightly job itself on its schedule '0 2 * * *'": how schedule and serve name their nights. */
+    static String runningTheNights(String cron) {
+        return ", which runs the nightly job itself on its schedule '" + cron + "'";
+    }
+
     /**
      * On SIGTERM (or Ctrl-C), {@code stop} is called, and the process ends once the command has
      * returned; {@code exitCode} (if not null) ends it at once with that code after the command
