@@ -15,6 +15,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -147,6 +148,50 @@ class SchemaUpgradeFunctionalTests {
             assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution_cell WHERE n = 8 AND queen_row = 1"
                     + " AND queen_column = 1")).isEqualTo(4);
             assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 9")).isEqualTo(352);
+        }
+    }
+
+    /**
+     * The views of earlier builds joined {@code board_summary} on a condition H2 evaluates for every
+     * solution row: the next run writes them as this build does (the summary row as a derived
+     * table), with the same rows.
+     */
+    @Test
+    void viewsOfAnEarlierBuildAreWrittenAnewByTheNextRun() throws Exception {
+        NqueensProcess.Result first = InProcess.run(work, "run", "--sizes", "8", "--store-all-up-to", "8");
+        assertThat(first.exitCode()).as(first.out() + first.err()).isZero();
+        Path file = work.resolve("data/nqueens");
+        String oldShape = "\"board_summary\" \"b\"";
+        try (Connection db = TestDatabases.openH2(file); Statement statement = db.createStatement()) {
+            GenerationTables.Registered eight = GenerationTables.of(new JdbcTemplate(
+                    new SingleConnectionDataSource(db, true))).registered().get(0);
+            // As builds before 2026-12-05 wrote it (one branch).
+            statement.execute("CREATE OR REPLACE VIEW solution AS SELECT b.n, s.ordinal, s.placement, s.class_ordinal,"
+                    + " s.orbit_size, CAST(CASE s.orbit_size WHEN 8 THEN 'NONE' WHEN 4 THEN 'ROT180' ELSE 'ROT90' END"
+                    + " AS VARCHAR(6)) AS symmetry FROM board_summary b JOIN " + eight.solutions() + " s ON b.n = 8"
+                    + " AND b.generation = " + eight.generation() + " AND b.stored IN ('ALL')");
+            assertThat(viewDefinition(db, "solution")).contains(oldShape);
+        }
+
+        NqueensProcess.Result again = InProcess.run(work, "run", "--sizes", "8", "--store-all-up-to", "8");
+
+        assertThat(again.exitCode()).as(again.out() + again.err()).isZero();
+        try (Connection db = TestDatabases.openH2(file)) {
+            assertThat(viewDefinition(db, "solution")).doesNotContain(oldShape);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 8")).isEqualTo(92);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 8 AND symmetry = 'ROT180'"))
+                    .isEqualTo(4);
+        }
+    }
+
+    private static String viewDefinition(Connection db, String view) throws SQLException {
+        try (PreparedStatement query = db.prepareStatement(
+                "SELECT view_definition FROM information_schema.views WHERE table_name = ?")) {
+            query.setString(1, view);
+            try (ResultSet rows = query.executeQuery()) {
+                assertThat(rows.next()).isTrue();
+                return rows.getString(1);
+            }
         }
     }
 

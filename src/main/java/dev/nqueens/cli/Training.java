@@ -9,8 +9,10 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The training run of the launcher's class-data archive (CDS, or JDK 25's AOT cache): the launcher
@@ -65,7 +67,11 @@ final class Training {
             "/files/summary.json", "/actuator/health", "/actuator/prometheus"}) {
             fetch(port, page, serve);
         }
-        // Ends the JVM, which writes the archive (serve would run until stopped).
+        // Ends the JVM, which writes the archive (serve would run until stopped), leaving nothing in
+        // the temporary folder (its files are deleted while serve still has them open, as Linux allows).
+        try (Stream<Path> files = Files.walk(folder)) {
+            files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+        }
         System.exit(0);
     }
 
