@@ -294,6 +294,40 @@ abstract class AbstractNightlyJobIntegrationTests {
     }
 
     /**
+     * A run that publishes one size exports the others from the files already there when their
+     * summary rows did not change: their rows are not read again (here an altered row of n = 8 does
+     * not reach its files), while the size published anew is written from its rows.
+     */
+    @Test
+    @Order(10)
+    void sizesWhoseRowDidNotChangeKeepTheirFilesWithoutARead() throws IOException {
+        Path eight = output.resolve(ReportExporter.solutionsName(8) + ".csv");
+        assertThat(eight).exists();
+        String eightBefore = sha256(eight);
+        String first = jdbc.queryForObject("SELECT placement FROM " + solutions(8) + " WHERE ordinal = 1",
+                String.class);
+        jdbc.update("UPDATE " + solutions(8) + " SET placement = '8 8 8 8 8 8 8 8' WHERE ordinal = 1");
+        try {
+            unpublishKeeping(10, 100);
+
+            NightlyRun.Outcome ten = run("10");
+
+            assertThat(ten.status()).as(ten.failures().toString()).isEqualTo(BatchStatus.COMPLETED);
+
+            assertThat(sha256(eight)).isEqualTo(eightBefore);
+            assertThat(eight).content().startsWith("ordinal,placement,class_ordinal,orbit_size,symmetry\n1,\"1 5 8 6 3 7 2 4\",");
+            assertThat(output.resolve(ReportExporter.solutionsName(10) + ".csv")).content().hasLineCount(1 + 724);
+            JsonNode manifest = JsonMapper.builder().build().readTree(output.resolve("manifest.json").toFile());
+            for (JsonNode file : manifest.get("files")) {
+                Path exported = output.resolve(file.get("name").asString());
+                assertThat(sha256(exported)).as(file.get("name").asString()).isEqualTo(file.get("sha256").asString());
+            }
+        } finally {
+            jdbc.update("UPDATE " + solutions(8) + " SET placement = ? WHERE ordinal = 1", first);
+        }
+    }
+
+    /**
      * Size {@code n} as a run that stopped after its first {@code solutions} solutions leaves it: its
      * generation still being built, holding those solutions, their classes and the checkpoint they
      * reach.
