@@ -112,6 +112,12 @@ class NqueensFunctionalTests {
         NqueensProcess.Result backup = InProcess.run(workingDirectory, "backup", "nightly.zip");
         assertThat(backup.exitCode()).as(backup.err()).isZero();
         assertThat(backup.out()).contains("taken by `nqueens schedule` (pid " + schedule.pid() + ")");
+        // A run meanwhile is refused in one line naming the holder and what it does.
+        NqueensProcess.Result refused = InProcess.run(workingDirectory, "run", "--sizes", "4");
+        assertThat(refused.exitCode()).isEqualTo(3);
+        assertThat(refused.err().lines()).singleElement().asString()
+                .contains("in use by `nqueens schedule` (pid " + schedule.pid() + ")")
+                .contains("which runs the nightly job itself on its schedule '*/2 * * * * *'");
         assertThat(dev.nqueens.h2.H2Backup.contents(workingDirectory.resolve("nightly.zip")))
                 .isEqualTo("nqueens.mv.db");
         NqueensProcess.Result stopped = schedule.terminate();
