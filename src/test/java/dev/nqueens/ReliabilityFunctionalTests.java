@@ -132,11 +132,18 @@ class ReliabilityFunctionalTests {
         assertThat(NqueensProcess.run(work, environment, "verify").exitCode()).isZero();
 
         // Kill point 2, in the middle of the export (every size is stored, so the run only exports; with a
-        // manifest of other rows it cannot tell the files are up to date, so it writes them all).
+        // manifest of other rows, for the folder and for each size, it cannot tell the files are up to
+        // date, so it writes them all).
         Path manifest = work.resolve("output/manifest.json");
         String exported = Files.readString(manifest);
-        String stale = exported.replaceFirst("(\"summary_version\"\\s*:\\s*\")[0-9a-f]+\"", "$1stale\"");
-        assertThat(stale).as("the manifest names the rows it was exported from").isNotEqualTo(exported);
+        java.util.regex.Matcher sizes = java.util.regex.Pattern.compile("\"size_versions\"\\s*:\\s*\\{[^}]*}")
+                .matcher(exported);
+        assertThat(sizes.find()).as("the manifest names the row each size's files were exported from").isTrue();
+        String stale = exported.substring(0, sizes.start()) + sizes.group().replaceAll("[0-9a-f]{64}", "stale")
+                + exported.substring(sizes.end());
+        stale = stale.replaceFirst("(\"summary_version\"\\s*:\\s*\")[0-9a-f]+\"", "$1stale\"");
+        assertThat(stale).as("the manifest names the rows it was exported from").isNotEqualTo(exported)
+                .doesNotContainPattern("\"summary_version\"\\s*:\\s*\"[0-9a-f]{64}\"");
         Files.writeString(manifest, stale);
         NqueensProcess exporting = NqueensProcess.start(work, environment, "run", "--sizes", SIZES);
         Path partial = awaitPartialFile(exporting);
