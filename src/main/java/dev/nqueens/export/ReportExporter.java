@@ -84,11 +84,11 @@ public class ReportExporter {
             deleteLeftoverPartials(folder);
             List<BoardSummary> summaries = store.summaries();
             String version = summaryVersion(summaries);
-            Optional<List<ManifestEntry>> upToDate = upToDate(folder, version);
+            Optional<Manifest> previous = previousManifest(folder);
+            Optional<List<ManifestEntry>> upToDate = previous.flatMap(manifest -> upToDate(folder, manifest, version));
             if (upToDate.isPresent()) {
                 return upToDate.get();
             }
-            Optional<Manifest> previous = previousManifest(folder);
             List<ManifestEntry> files = new ArrayList<>();
             files.add(write(folder.resolve("summary.json"), out -> json.writerWithDefaultPrettyPrinter()
                     .writeValue(out, new SummaryReport(summaries))));
@@ -191,20 +191,18 @@ public class ReportExporter {
     }
 
     /**
-     * The manifest's files, when the folder holds an export of exactly these rows and every file it
+     * The folder's manifest's files, when it holds an export of exactly these rows and every file it
      * lists is there with its size: then nothing is written, not even the manifest (one query and a
      * look at the files, instead of reading every stored row again).
      */
-    private Optional<List<ManifestEntry>> upToDate(Path folder, String version) {
-        Optional<Manifest> manifest = previousManifest(folder);
+    private static Optional<List<ManifestEntry>> upToDate(Path folder, Manifest manifest, String version) {
         try {
-            if (manifest.isEmpty() || !version.equals(manifest.get().summaryVersion())
-                    || !present(folder, manifest.get().files())) {
+            if (!version.equals(manifest.summaryVersion()) || !present(folder, manifest.files())) {
                 return Optional.empty();
             }
             Path manifestFile = folder.resolve(MANIFEST);
             Path checksums = folder.resolve(CHECKSUMS);
-            List<ManifestEntry> all = new ArrayList<>(manifest.get().files());
+            List<ManifestEntry> all = new ArrayList<>(manifest.files());
             all.add(new ManifestEntry(MANIFEST, Files.size(manifestFile), Sha256.of(manifestFile)));
             all.add(new ManifestEntry(CHECKSUMS, Files.size(checksums), Sha256.of(checksums)));
             return Optional.of(all);
