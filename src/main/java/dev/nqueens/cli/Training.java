@@ -9,10 +9,9 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Stream;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * The training run of the launcher's class-data archive (CDS, or JDK 25's AOT cache): the launcher
@@ -69,9 +68,7 @@ final class Training {
         }
         // Ends the JVM, which writes the archive (serve would run until stopped), leaving nothing in
         // the temporary folder (its files are deleted while serve still has them open, as Linux allows).
-        try (Stream<Path> files = Files.walk(folder)) {
-            files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
-        }
+        FileSystemUtils.deleteRecursively(folder);
         System.exit(0);
     }
 
