@@ -15,9 +15,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * without a condition: H2 evaluates a join's condition for every row of the inner table, even one
  * that names only the outer (a {@code GROUP BY symmetry} over n = 16's 14.8 million solutions:
  * 12.1-12.5 s with the condition, 9.4-9.9 s without it, 2026-12-05; each run writes the views
- * anew, so a database of an earlier build gets them at its next run). The columns keep the names, types and meanings they had when the views
- * were plain joins of shared tables, but {@code solution}'s {@code class_ordinal}, an
- * {@code INTEGER} since schema version 16 (up to n = 19).
+ * anew, so a database of an earlier build gets them at its next run). The columns keep the names,
+ * types and meanings they had when the views were plain joins of shared tables, but
+ * {@code solution}'s {@code class_ordinal}, an {@code INTEGER} since schema version 16 (up to
+ * n = 19).
  */
 final class GenerationViews {
 
