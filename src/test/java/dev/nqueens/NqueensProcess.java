@@ -36,7 +36,16 @@ public final class NqueensProcess {
     public record Result(int exitCode, String out, String err) {
     }
 
+    /**
+     * With {@code NQUEENS_TEST_TRACE} set, each process says on the test JVM's standard error, as it
+     * ends, how long it took, how it ended, and which test started it: where the suite's time goes
+     * (docs/development.md).
+     */
+    private static final boolean TRACE = System.getenv("NQUEENS_TEST_TRACE") != null;
+
     private final Process process;
+    private final long started = System.nanoTime();
+    private final String startedBy;
     private final List<String> outLines = new ArrayList<>();
     private final List<String> errLines = new ArrayList<>();
     private final Thread outReader;
@@ -91,6 +100,9 @@ public final class NqueensProcess {
         builder.environment().put("NQUEENS_JAVA_OPTS", QUICK_COMPILER);
         builder.environment().putAll(environment);
         process = builder.start();
+        startedBy = TRACE ? StackWalker.getInstance().walk(frames -> frames.filter(frame -> frame.getClassName()
+                .endsWith("Tests")).findFirst().map(frame -> frame.getClassName().replace("dev.nqueens.", "") + "."
+                + frame.getMethodName()).orElse("?")) + ": " + String.join(" ", args) : null;
         STARTED.add(process);
         outReader = collect(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
                 outLines);
@@ -188,6 +200,10 @@ public final class NqueensProcess {
         }
         outReader.join();
         errReader.join();
+        if (TRACE) {
+            System.err.printf("nqueens-test-trace %.1f s, exit %d, %s%n", (System.nanoTime() - started) / 1e9,
+                    process.exitValue(), startedBy);
+        }
         return new Result(process.exitValue(), text(outLines), text(errLines));
     }
 
