@@ -44,7 +44,7 @@ public final class NqueensProcess {
     private static final boolean TRACE = System.getenv("NQUEENS_TEST_TRACE") != null;
 
     private final Process process;
-    private final long started = System.nanoTime();
+    private final long started;
     private final String startedBy;
     private final List<String> outLines = new ArrayList<>();
     private final List<String> errLines = new ArrayList<>();
@@ -100,14 +100,20 @@ public final class NqueensProcess {
         builder.environment().put("NQUEENS_JAVA_OPTS", QUICK_COMPILER);
         builder.environment().putAll(environment);
         process = builder.start();
-        startedBy = TRACE ? StackWalker.getInstance().walk(frames -> frames.filter(frame -> frame.getClassName()
-                .endsWith("Tests")).findFirst().map(frame -> frame.getClassName().replace("dev.nqueens.", "") + "."
-                + frame.getMethodName()).orElse("?")) + ": " + String.join(" ", args) : null;
+        started = System.nanoTime();
+        startedBy = TRACE ? testMethod() + ": " + String.join(" ", args) : null;
         STARTED.add(process);
         outReader = collect(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
                 outLines);
         errReader = collect(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
                 errLines);
+    }
+
+    /** The test method that is starting a process ({@code ReliabilityFunctionalTests.killed…}), for the trace. */
+    private static String testMethod() {
+        return StackWalker.getInstance().walk(frames -> frames.filter(frame -> frame.getClassName().endsWith("Tests"))
+                .findFirst().map(frame -> frame.getClassName().replace("dev.nqueens.", "") + "."
+                        + frame.getMethodName()).orElse("?"));
     }
 
     public static NqueensProcess start(Path workingDirectory, String... args) throws IOException {
