@@ -1,5 +1,6 @@
 package dev.nqueens.verify;
 
+import dev.nqueens.board.Symmetry;
 import dev.nqueens.solver.Placement;
 import dev.nqueens.symmetry.Reduction;
 import dev.nqueens.store.GenerationLoader;
@@ -32,6 +33,7 @@ final class SizeScan {
     private final Findings classes;
     private final Sequence classSequence = new Sequence("class ");
     private final Sequence solutionSequence = new Sequence("ordinal ");
+    private final int[] image;
     private long classRows;
     private long solutionRows;
     private long members;
@@ -40,6 +42,7 @@ final class SizeScan {
     SizeScan(int n) {
         this.n = n;
         this.reducer = new SymmetryReducer(n);
+        this.image = new int[n];
         this.placements = new Findings("n=" + n + " placements");
         this.order = new Findings("n=" + n + " order");
         this.classes = new Findings("n=" + n + " classes");
@@ -90,25 +93,41 @@ final class SizeScan {
     /** One solution row of the published generation, in ordinal order (after {@link #withSolutions} and the classes). */
     void acceptSolution(long ordinal, String text, long classOrdinal, int transform, int orbitSize) {
         solutionRows++;
-        String row = "n=" + n + " ordinal " + ordinal;
+        // Per row only what the checks need: the labels of the messages are made when there is one.
         Placement placement = solution(text);
         solutionSequence.next(ordinal, placement, text);
         if (placement == null) {
-            placements.add(row + ": '" + text + "' is not a solution");
+            placements.add(solutionRow(ordinal) + ": '" + text + "' is not a solution");
             return;
         }
         Reduction reduction = reducer.reduce(placement);
         Placement smallest = reduction.representative();
         long wanted = numbers.find(smallest.columns());
         if (classOrdinal != wanted) {
-            classes.add(row + ": class " + classOrdinal + ", but its representative '" + smallest + "' is "
-                    + (wanted == 0 ? "no stored class" : "class " + wanted));
+            classes.add(solutionRow(ordinal) + ": class " + classOrdinal + ", but its representative '" + smallest
+                    + "' is " + (wanted == 0 ? "no stored class" : "class " + wanted));
         } else if (orbitSize != reduction.orbitSize()) {
-            classes.add(row + ": orbit_size " + orbitSize + ", but its class has " + reduction.orbitSize() + " members");
-        } else if (transform < 0 || transform > 7 || !reducer.image(transform, smallest).equals(placement)) {
-            classes.add(row + ": transform " + transform + " does not map the representative '" + smallest
-                    + "' onto the solution");
+            classes.add(solutionRow(ordinal) + ": orbit_size " + orbitSize + ", but its class has "
+                    + reduction.orbitSize() + " members");
+        } else if (transform < 0 || transform >= Symmetry.COUNT || !maps(transform, smallest, placement)) {
+            classes.add(solutionRow(ordinal) + ": transform " + transform + " does not map the representative '"
+                    + smallest + "' onto the solution");
         }
+    }
+
+    private String solutionRow(long ordinal) {
+        return "n=" + n + " ordinal " + ordinal;
+    }
+
+    /** Whether symmetry {@code transform} maps {@code from} onto {@code to}. */
+    private boolean maps(int transform, Placement from, Placement to) {
+        Symmetry.image(transform, from.columns(), image);
+        for (int row = 0; row < n; row++) {
+            if (image[row] != to.column(row)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The three checks; {@code withSolutions} when the size stores every solution, not only its classes. */
@@ -131,18 +150,41 @@ final class SizeScan {
         return count + " " + (count == 1 ? one : many);
     }
 
-    /** The placement if {@code text} is a solution of size n in the product's form, else null. */
+    /**
+     * The placement if {@code text} is a solution of size n in the product's form (n columns from 1
+     * to n in decimal without sign or leading zero, separated by single spaces), else null. Read
+     * character by character: this runs for every stored row.
+     */
     private Placement solution(String text) {
         if (text == null) {
             return null;
         }
-        try {
-            Placement placement = Placement.parse(text);
-            boolean valid = placement.size() == n && placement.isSolution() && placement.toString().equals(text);
-            return valid ? placement : null;
-        } catch (IllegalArgumentException e) {
+        int[] columns = new int[n];
+        int row = 0;
+        int column = 0;
+        int length = text.length();
+        for (int i = 0; i <= length; i++) {
+            char c = i < length ? text.charAt(i) : ' ';
+            if (c == ' ') {
+                if (column == 0 || row == n) {
+                    return null; // an empty number (two spaces, or one at either end), or too many
+                }
+                columns[row++] = column - 1;
+                column = 0;
+            } else if (c >= '0' && c <= '9' && (column > 0 || c != '0')) {
+                column = column * 10 + (c - '0');
+                if (column > n) {
+                    return null;
+                }
+            } else {
+                return null;
+            }
+        }
+        if (row != n) {
             return null;
         }
+        Placement placement = new Placement(columns);
+        return placement.isSolution() ? placement : null;
     }
 
     /**

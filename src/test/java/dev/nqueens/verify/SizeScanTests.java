@@ -53,6 +53,21 @@ class SizeScanTests {
     }
 
     @Test
+    void aSolutionWrittenOtherwiseThanInTheProductsFormIsNotValid() {
+        SizeScan scan = new SizeScan(8);
+        scan.withSolutions(0);
+        String[] texts = {" 1 5 8 6 3 7 2 4", "1 5 8 6 3 7 2 4 ", "01 5 8 6 3 7 2 4", "+1 5 8 6 3 7 2 4",
+            "1\t5 8 6 3 7 2 4", "1 5 8 6 3 7 2 4 4", "0 5 8 6 3 7 2 4", "", null};
+        for (int i = 0; i < texts.length; i++) {
+            scan.acceptSolution(i + 1, texts[i], 1, 0, 8);
+        }
+        scan.acceptSolution(texts.length + 1, "1 5 8 6 3 7 2 4", 1, 0, 8);
+
+        assertThat(scan.checks(true).get(0)).isEqualTo(new Check("n=8 placements", false,
+                "n=8 ordinal 1: ' 1 5 8 6 3 7 2 4' is not a solution (and 8 more)"));
+    }
+
+    @Test
     void aRepresentativeThatIsNotTheSmallestImageIsNamed() {
         SizeScan scan = new SizeScan(8);
         scan.withSolutions(0);
