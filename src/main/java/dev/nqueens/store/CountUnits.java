@@ -3,6 +3,7 @@ package dev.nqueens.store;
 import dev.nqueens.settings.ClassCounts;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -96,17 +98,12 @@ public class CountUnits {
     }
 
     /**
-     * Stores one unit's result unless that unit and replica are already stored.
+     * Stores units' results, in one JDBC batch, except those whose unit and replica are already stored.
      *
-     * @return true if it was stored
+     * @return how many were stored
      */
-    public boolean save(UnitResult unit) {
-        return jdbc.update("""
-                INSERT INTO count_unit (n, unit_index, replica, total_solutions, fundamental_solutions, rot90_classes,
-                    rot180_classes, asymmetric_classes, elapsed_ms, counted_by, step_execution_id, computed_at)
-                SELECT :n, :unit, :replica, :total, :fundamental, :rot90, :rot180, :asymmetric, :elapsedMs, :by, :step, :at
-                WHERE NOT EXISTS (SELECT 1 FROM count_unit WHERE n = :n AND unit_index = :unit AND replica = :replica)
-                """, new MapSqlParameterSource("n", unit.n())
+    public int save(List<UnitResult> units) {
+        SqlParameterSource[] rows = units.stream().map(unit -> new MapSqlParameterSource("n", unit.n())
                 .addValue("unit", unit.unitIndex())
                 .addValue("replica", unit.replica())
                 .addValue("total", unit.counts().totalSolutions())
@@ -117,7 +114,14 @@ public class CountUnits {
                 .addValue("elapsedMs", unit.elapsedMs())
                 .addValue("by", unit.countedBy())
                 .addValue("step", unit.stepExecutionId())
-                .addValue("at", SolutionStore.now())) == 1;
+                .addValue("at", SolutionStore.now())).toArray(SqlParameterSource[]::new);
+        int[] stored = jdbc.batchUpdate("""
+                INSERT INTO count_unit (n, unit_index, replica, total_solutions, fundamental_solutions, rot90_classes,
+                    rot180_classes, asymmetric_classes, elapsed_ms, counted_by, step_execution_id, computed_at)
+                SELECT :n, :unit, :replica, :total, :fundamental, :rot90, :rot180, :asymmetric, :elapsedMs, :by, :step, :at
+                WHERE NOT EXISTS (SELECT 1 FROM count_unit WHERE n = :n AND unit_index = :unit AND replica = :replica)
+                """, rows);
+        return (int) Arrays.stream(stored).filter(count -> count == 1).count();
     }
 
     /** The sum of the units of {@code n} counted for {@code replica}. */

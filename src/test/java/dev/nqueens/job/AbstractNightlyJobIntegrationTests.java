@@ -328,6 +328,29 @@ abstract class AbstractNightlyJobIntegrationTests {
     }
 
     /**
+     * A counted size's work units (2,219 for n = 16, a millisecond or so each) are stored a batch at a
+     * time, one transaction for each 0.2 s of counting: a transaction each cost more than the counting.
+     */
+    @Test
+    @Order(11)
+    void aCountedSizeStoresItsWorkUnitsAFewTransactionsAtATime() {
+        NightlyRun.Outcome outcome = run("16");
+
+        assertThat(outcome.status()).as(outcome.failures().toString()).isEqualTo(BatchStatus.COMPLETED);
+        Reference.Counts expected = Reference.counts(16);
+        assertThat(count("SELECT total_solutions FROM board_summary WHERE n = ?", 16)).isEqualTo(expected.total());
+        assertThat(count("SELECT fundamental_solutions FROM board_summary WHERE n = ?", 16))
+                .isEqualTo(expected.fundamental());
+        assertThat(count("SELECT rot90_classes FROM board_summary WHERE n = ?", 16)).isEqualTo(expected.rot90());
+        assertThat(count("SELECT rot180_classes FROM board_summary WHERE n = ?", 16)).isEqualTo(expected.rot180());
+        long units = dev.nqueens.count.CountingEngine.workUnits(16).size();
+        assertThat(count("SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:n16-%'",
+                null)).as("every unit stored once").isEqualTo(units);
+        assertThat(count("SELECT SUM(commit_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:n16-%'",
+                null)).as("transactions for %d units", units).isLessThan(units / 10);
+    }
+
+    /**
      * Size {@code n} as a run that stopped after its first {@code solutions} solutions leaves it: its
      * generation still being built, holding those solutions, their classes and the checkpoint they
      * reach.
