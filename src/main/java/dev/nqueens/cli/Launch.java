@@ -106,7 +106,8 @@ final class Launch {
         Database.Access access = switch (needs.database()) {
             // A command that reads answers one request and ends: through the holder's server if there is one.
             case READ -> database.reading(true);
-            case WRITE -> owned(database::writing, environment, settings);
+            // A lambda, not database::writing: owned() replaces the database once it has a password.
+            case WRITE -> owned(() -> database.writing(), environment, settings);
             default -> owned(this::migrating, environment, settings);
         };
         boolean migrating = needs.database() == Needs.Database.MIGRATE;

@@ -83,6 +83,29 @@ class PruneIntegrationTests {
         }
     }
 
+    /**
+     * A file without a password (an older build's, or a restored backup of one) gets one the first
+     * time a command that writes opens it, and that command goes on with it: here {@code prune}.
+     */
+    @Test
+    void aFileWithoutAPasswordGetsOneFromPruneWhichThenGoesOn() throws Exception {
+        NqueensProcess.Result run = InProcess.run(work, "run", "--sizes", "1-4");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        Path file = work.resolve("data/nqueens");
+        try (Connection db = TestDatabases.openH2(file); Statement sql = db.createStatement()) {
+            sql.execute("ALTER USER sa SET PASSWORD ''");
+        }
+        java.nio.file.Files.delete(Path.of(file + ".password"));
+
+        NqueensProcess.Result prune = InProcess.run(work, "prune", "--older-than", "1d");
+
+        assertThat(prune.exitCode()).as(prune.out() + prune.err()).isZero();
+        assertThat(TestDatabases.ownerPassword(file)).isNotEmpty();
+        try (Connection db = TestDatabases.openH2(file)) {
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM board_summary")).isEqualTo(4);
+        }
+    }
+
     private void pruneOldRuns(Map<String, String> database) throws Exception {
         for (String sizes : List.of("1-4", "5", "6", "7")) {
             NqueensProcess.Result run = InProcess.run(work, database, "run", "--sizes", sizes);
