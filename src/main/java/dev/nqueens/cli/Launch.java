@@ -3,6 +3,7 @@ package dev.nqueens.cli;
 import dev.nqueens.Application;
 import dev.nqueens.cluster.BrokerCheck;
 import dev.nqueens.failure.InvalidInputException;
+import dev.nqueens.h2.H2CrashRecovery;
 import dev.nqueens.h2.H2File;
 import dev.nqueens.h2.OwnerPassword;
 import dev.nqueens.job.NightlyJobConfiguration;
@@ -32,7 +33,8 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 /**
  * Starts what a command declares it {@link Needs}, in this order, so that bad input changes
  * nothing: the settings (read and checked), the services of cluster mode (the broker answers), the
- * output folder (writable), the database (the schema version checked or migrated), and only then, for a command that needs the job or the web, an
+ * output folder (writable), the database (the H2 file rebuilt after a killed run, the schema
+ * version checked or migrated), and only then, for a command that needs the job or the web, an
  * application context with just those parts.
  */
 final class Launch {
@@ -104,9 +106,9 @@ final class Launch {
         Database.Access access = switch (needs.database()) {
             // A command that reads answers one request and ends: through the holder's server if there is one.
             case READ -> database.reading(true);
-            // Lambdas, not database::writing: owned() replaces the database once it has a password.
+            // A lambda, not database::writing: owned() replaces the database once it has a password.
             case WRITE -> owned(() -> database.writing(), environment, settings);
-            default -> owned(() -> database.migrating(), environment, settings);
+            default -> owned(this::migrating, environment, settings);
         };
         boolean migrating = needs.database() == Needs.Database.MIGRATE;
         // A new H2 file (or another database) is left to Flyway: the check would make H2 log the missing table.
@@ -139,6 +141,14 @@ final class Launch {
                 connection.destroy();
             }
         }
+    }
+
+    /** A killed run's H2 file is rebuilt before anything else opens it (a held one is refused first). */
+    private Database.Access migrating() {
+        Database.Access access = database.migrating();
+        database.h2File().ifPresent(file -> new H2CrashRecovery(file, database.username(), database.password(),
+                console.out()).recoverIfNeeded());
+        return access;
     }
 
     /**

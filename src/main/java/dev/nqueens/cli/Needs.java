@@ -21,7 +21,7 @@ public record Needs(Database database, boolean job, boolean web, boolean cluster
         READ,
         /** Writes rows: the schema version checked, never migrated. */
         WRITE,
-        /** Runs the job: the schema migrated. */
+        /** Runs the job: the schema migrated, a killed run's H2 file rebuilt first. */
         MIGRATE
     }
 

@@ -110,7 +110,7 @@ final class RestoreCommand implements Callable<Integer> {
                         : "published n = " + BoardSizes.of(restored.published()));
         replaced.ifPresent(old -> out.printf("The file it replaced is kept as %s.%n", old));
         restored.unfinishedRun().ifPresent(run -> out.printf("Run %d was under way when the backup was taken: the"
-                + " next run resumes it.%n", run));
+                + " next run rebuilds the file and resumes it.%n", run));
         if (restored.schemaVersion() < SchemaCheck.VERSION) {
             out.printf("Its schema is older than this build's (version %d): the next run migrates it.%n",
                     SchemaCheck.VERSION);

@@ -30,7 +30,7 @@ import java.util.stream.Stream;
  * the file while it goes on working; a store only ever appends, so the copy holds every chunk up
  * to the moment it began, whole. Taken between runs, it is the database as it stands; taken while
  * a run writes, it is the database as a kill at that moment would leave it: the next run after a
- * restore resumes that run.
+ * restore rebuilds the file and resumes that run ({@link H2CrashRecovery}).
  */
 public final class H2Backup {
 
@@ -115,6 +115,8 @@ public final class H2Backup {
      * Puts the database of {@code zip} in place of {@code target}'s file, while no process holds
      * it: the file is unpacked beside it, opened read-only for {@code check}, and renamed into
      * place; the owner's password kept here is set on it (or the backup's is kept, where none is).
+     * An unfinished rebuild of the old file ({@link H2CrashRecovery}'s dump) is dropped: it would
+     * overwrite the restored file.
      *
      * @return what {@code check} read, and where the file it replaced was kept ({@code nqueens.replaced-<time>.mv.db})
      * @throws HeldException if another process has the file open
@@ -149,6 +151,7 @@ public final class H2Backup {
                         + ".mv.db"));
                 Files.move(target.dataFile(), replaced.get(), StandardCopyOption.ATOMIC_MOVE);
             }
+            Files.deleteIfExists(Path.of(target.path() + ".recovery.sql.gz"));
             Files.move(unpacked, target.dataFile(), StandardCopyOption.ATOMIC_MOVE);
             if (!password.isEmpty()) {
                 OwnerPassword.adopt(target, user, password, itsPassword, "");
