@@ -136,16 +136,18 @@ class ClusterFunctionalTests {
         List<NqueensProcess> both = workers(2);
         NqueensProcess first = both.get(0);
         NqueensProcess second = both.get(1);
-        NqueensProcess manager = start("run", "--sizes", "16-17");
-        manager.awaitLine(line -> NqueensProcess.showsProgress(line, 17), LONG);
+        // n = 18 first (largest first): 12 s of one core on the quick compiler, so that requests are still
+        // waiting when the manager dies (n = 16-17 took 2 s once units were stored in batches: none were left).
+        NqueensProcess manager = start("run", "--sizes", "17-18");
+        manager.awaitLine(line -> NqueensProcess.showsProgress(line, 18), LONG);
         assertThat(manager.kill().exitCode()).isEqualTo(137);
         long killedRun = query("SELECT MAX(job_execution_id) FROM batch_job_execution");
 
-        NqueensProcess.Result resumed = run("run", "--sizes", "16-17");
+        NqueensProcess.Result resumed = run("run", "--sizes", "17-18");
 
         assertThat(resumed.exitCode()).as(resumed.out() + resumed.err()).isZero();
         assertThat(resumed.out()).contains("Restarted the unfinished run");
-        assertExactlyTheKnownValues(16, 17);
+        assertExactlyTheKnownValues(17, 18);
         assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'DROPPED' AND job_execution_id = "
                 + killedRun)).as("the dead run's requests left on the queue").isPositive();
         assertThat(query("""
