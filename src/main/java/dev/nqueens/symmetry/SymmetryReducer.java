@@ -64,20 +64,4 @@ public final class SymmetryReducer {
         // The orbit-stabiliser theorem: the class has 8 / |stabiliser| members.
         return new Reduction(new Placement(smallest), Symmetry.COUNT / fixedBy, type, Symmetry.inverse(toSmallest));
     }
-
-    /**
-     * The image of {@code placement} under symmetry number {@code symmetry} (numbered as in
-     * {@link Symmetry}).
-     *
-     * @throws IllegalArgumentException if {@code symmetry} is outside 0..7 or the size differs
-     */
-    public Placement image(int symmetry, Placement placement) {
-        if (placement.size() != n) {
-            throw new IllegalArgumentException(
-                    "placement of size " + placement.size() + " given to a reducer of size " + n);
-        }
-        int[] out = new int[n];
-        Symmetry.image(symmetry, placement.columns(), out);
-        return new Placement(out);
-    }
 }
