@@ -10,6 +10,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * compiled classes: each floor uses only the floors below it, no two packages use each other, the
  * algorithm core stays plain Java, and H2's own classes are used in the {@code h2} package alone.
  */
+@Order(Integer.MAX_VALUE) // one of the longest unit test classes: last in the list, so started first (see the pom)
 class ArchitectureTests {
 
     private static JavaClasses main;
