@@ -54,6 +54,7 @@ class ServeFunctionalTests {
         assertThat(stopped.out()).contains("The nightly schedule is off").contains("serve stopped.");
         assertThat(stopped.err()).doesNotContain("\tat ");
         assertThat(directory.resolve("data/nqueens.holder")).doesNotExist();
+        assertThat(directory.resolve("tmp")).as("Tomcat's scratch folders, gone with serve").isEmptyDirectory();
         assertThat(ServedResults.contents(directory)).as("the database after serving").isEqualTo(databaseBefore);
     }
 

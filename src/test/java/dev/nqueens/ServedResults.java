@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.Map;
 
 /**
  * A working directory where the jar has run sizes 1-10 (1-8 stored with every solution, 9 as
@@ -46,7 +47,10 @@ final class ServedResults implements AutoCloseable {
         Files.createDirectories(directory.resolve("config"));
         Files.writeString(directory.resolve("config/application.yml"), yaml);
         int port = freePort();
-        NqueensProcess serve = NqueensProcess.start(directory, "serve", "--port", String.valueOf(port));
+        // Its own temporary folder (empty), so that a test can see what serve leaves there.
+        Path temporary = Files.createDirectories(directory.resolve("tmp"));
+        NqueensProcess serve = NqueensProcess.start(directory, Map.of("NQUEENS_JAVA_OPTS", NqueensProcess.QUICK_COMPILER
+                + " -Djava.io.tmpdir=" + temporary), "serve", "--port", String.valueOf(port));
         serve.awaitLine(line -> line.startsWith("Serving http://127.0.0.1:" + port + "/"), Duration.ofMinutes(2));
         return new ServedResults(directory, port, serve);
     }

@@ -17,7 +17,8 @@ import org.springframework.context.annotation.Profile;
 /**
  * What {@code serve} adds to Boot's web and actuator set-up: the service's health leaves the
  * nightly run out; Tomcat hands encoded slashes to the application (which refuses them as file
- * names with a problem), and what Tomcat refuses itself is a problem too ({@link ProblemReportValve}).
+ * names with a problem), and what Tomcat refuses itself is a problem too ({@link ProblemReportValve});
+ * Tomcat's scratch folders go when serve stops ({@link TomcatScratch}).
  */
 @Configuration(proxyBeanMethods = false)
 @Profile(Serve.PROFILE)
@@ -89,6 +90,11 @@ class WebConfiguration {
             factory.addContextCustomizers(context -> ((org.apache.catalina.core.StandardHost) context.getParent())
                     .setErrorReportValveClass(ProblemReportValve.class.getName()));
         };
+    }
+
+    @Bean
+    TomcatScratch tomcatScratch() {
+        return new TomcatScratch();
     }
 
     @Bean
