@@ -1,8 +1,8 @@
 package dev.nqueens;
 
 /**
- * What the integration and functional test classes share when failsafe runs two of them at once
- * (see the pom): the names of JUnit resource locks.
+ * What test classes share when surefire or failsafe runs two of them at once (see the pom): the
+ * names of JUnit resource locks.
  *
  * <ul>
  * <li>{@link #BROKER}: the test broker. The class that stops and starts its node holds it

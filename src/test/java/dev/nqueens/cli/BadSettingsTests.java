@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.nqueens.InProcess;
 import dev.nqueens.NqueensProcess;
 import dev.nqueens.TestDatabases;
+import dev.nqueens.TestResources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,6 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * stderr naming what is wrong, nothing on stdout, the exit code of the table, and nothing written
  * (they are found before the database or the output folder is touched).
  */
+@ResourceLock(TestResources.TEST_JVM) // command lines in this JVM (InProcess)
 class BadSettingsTests {
 
     @TempDir

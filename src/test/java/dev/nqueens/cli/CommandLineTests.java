@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.nqueens.InProcess;
 import dev.nqueens.NqueensProcess;
+import dev.nqueens.TestResources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * bad input, which gets one line on stderr, nothing on stdout, exit code 2, and leaves nothing
  * behind (it is refused before any setting is read or anything is opened).
  */
+@ResourceLock(TestResources.TEST_JVM) // command lines in this JVM (InProcess)
 class CommandLineTests {
 
     static final List<String> COMMANDS = List.of("run", "show", "count", "verify", "sql", "history", "schedule",
