@@ -37,7 +37,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @ResourceLock(value = TestResources.BROKER, mode = ResourceAccessMode.READ)
 @EnabledIf(value = "dev.nqueens.TestBroker#available", disabledReason = TestBroker.SKIPPED)
-@Order(1) // one of the longest classes: first from the front of the list (see the pom)
+@Order(4) // one of the longest classes: first from the front after the in-process job tests (see the pom)
 class ClusterFunctionalTests {
 
     private static final Duration LONG = Duration.ofMinutes(4);

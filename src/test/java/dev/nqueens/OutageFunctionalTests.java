@@ -41,7 +41,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @ResourceLock(value = TestResources.BROKER, mode = ResourceAccessMode.READ_WRITE)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@Order(3) // one of the longest classes: third from the front, after the cluster class (see the pom)
+@Order(6) // one of the longest classes: third from the front, after the cluster class (see the pom)
 class OutageFunctionalTests {
 
     private static final Duration LONG = Duration.ofMinutes(5);

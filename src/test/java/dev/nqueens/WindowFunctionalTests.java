@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the next run goes on and ends exactly right, every work unit counted and every chunk stored
  * once. On the embedded H2 and, when one is configured, on PostgreSQL.
  */
-@Order(2) // one of the longest classes: second from the front of the list (see the pom)
+@Order(5) // one of the longest classes: second from the front after the in-process job tests (see the pom)
 class WindowFunctionalTests {
 
     private static final Duration LONG = Duration.ofMinutes(5);

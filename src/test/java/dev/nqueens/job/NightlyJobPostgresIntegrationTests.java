@@ -27,6 +27,7 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
         disabledReason = TestDatabases.POSTGRES_SKIPPED)
+@Order(2) // in-process: first from the front, while the launcher makes its archive (see the pom)
 @ResourceLock(TestResources.TEST_JVM)
 class NightlyJobPostgresIntegrationTests extends AbstractNightlyJobIntegrationTests {
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -21,6 +22,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * holder that is not (the file admits one process), and a holder that lost it writes nothing more.
  * (The heartbeat-watching of PostgreSQL is in NightlyJobPostgresIntegrationTests.)
  */
+@Order(3) // in-process: first from the front, while the launcher makes its archive (see the pom)
 @ResourceLock(TestResources.TEST_JVM)
 class RunLockIntegrationTests {
 
