@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -34,6 +35,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * both pages land in {@code target/screenshots}, and, with {@code -Dnqueens.screenshots=docs}, in
  * {@code docs/}, where the documentation shows them (docs/development.md says how).
  */
+@Order(Integer.MAX_VALUE - 5) // middling: sixth from the back, so the last classes to start are short (see the pom)
 class BrowserFunctionalTests {
 
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * by H2's JDBC driver over TCP and by {@code psql} over the PostgreSQL protocol, refusing writes,
  * blocking runs while it serves, refusing to start while the file is held or a port is taken.
  */
+@Order(Integer.MAX_VALUE - 4) // middling: fifth from the back, so the last classes to start are short (see the pom)
 class DatabaseServerFunctionalTests {
 
     private static final Duration STARTUP = Duration.ofMinutes(2);

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * space is there (the filesystem grown), the next run ends exact and {@code verify} passes.
  * Mounting needs root: as another user these tests are skipped, saying so (CI runs as root).
  */
+@Order(7) // middling: at the front after the outage class, so the last classes to start are short (see the pom)
 class DiskFullFunctionalTests {
 
     private static final String ROOT_NEEDED = "mounting a small filesystem needs root";

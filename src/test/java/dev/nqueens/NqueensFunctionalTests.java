@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * process of its own (bad input and settings, the commands' output) is tested in the test JVM:
  * {@code cli.CommandLineTests}, {@code cli.BadSettingsTests}, {@code CommandsIntegrationTests}.
  */
+@Order(8) // middling: at the front after the disk-full class, so the last classes to start are short (see the pom)
 @ResourceLock(TestResources.TEST_JVM)
 class NqueensFunctionalTests {
 

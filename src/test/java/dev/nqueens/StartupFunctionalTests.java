@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * each: what counts for one is the class that does the work, e.g. the embedded Tomcat or an AMQP
  * connection.)
  */
+@Order(Integer.MAX_VALUE - 3) // middling: fourth from the back, so the last classes to start are short (see the pom)
 @ResourceLock(TestResources.TEST_JVM)
 class StartupFunctionalTests {
 
