@@ -4,11 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * Tomcat's scratch folders (its base directory and an empty document root) in one temporary folder
@@ -34,13 +33,8 @@ class TomcatScratch implements WebServerFactoryCustomizer<TomcatServletWebServer
     /** Called once Tomcat has stopped (the web server stops before the beans are destroyed). */
     @Override
     public void destroy() throws IOException {
-        if (folder == null) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(folder)) {
-            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(file);
-            }
+        if (folder != null) {
+            FileSystemUtils.deleteRecursively(folder);
         }
     }
 }
