@@ -13,6 +13,7 @@ import dev.nqueens.query.RunHistory;
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.web.NightlyDue;
 import dev.nqueens.web.NightlyRunHealthIndicator;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -95,7 +96,7 @@ class PruneIntegrationTests {
         try (Connection db = TestDatabases.openH2(file); Statement sql = db.createStatement()) {
             sql.execute("ALTER USER sa SET PASSWORD ''");
         }
-        java.nio.file.Files.delete(Path.of(file + ".password"));
+        Files.delete(Path.of(file + ".password"));
 
         NqueensProcess.Result prune = InProcess.run(work, "prune", "--older-than", "1d");
 

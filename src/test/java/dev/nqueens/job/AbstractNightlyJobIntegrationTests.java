@@ -6,6 +6,7 @@ import dev.nqueens.settings.StorageLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.nqueens.Reference;
+import dev.nqueens.count.CountingEngine;
 import dev.nqueens.export.ReportExporter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -343,7 +344,7 @@ abstract class AbstractNightlyJobIntegrationTests {
                 .isEqualTo(expected.fundamental());
         assertThat(count("SELECT rot90_classes FROM board_summary WHERE n = ?", 16)).isEqualTo(expected.rot90());
         assertThat(count("SELECT rot180_classes FROM board_summary WHERE n = ?", 16)).isEqualTo(expected.rot180());
-        long units = dev.nqueens.count.CountingEngine.workUnits(16).size();
+        long units = CountingEngine.workUnits(16).size();
         assertThat(count("SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:n16-%'",
                 null)).as("every unit stored once").isEqualTo(units);
         assertThat(count("SELECT SUM(commit_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:n16-%'",
