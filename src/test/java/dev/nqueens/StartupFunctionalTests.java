@@ -6,9 +6,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -153,6 +156,57 @@ class StartupFunctionalTests {
         assertThat(loaded).as("the web server").anyMatch(entry -> entry.contains(" " + TOMCAT));
     }
 
+    /**
+     * run hands over as schedule does, with the heap its sizes need from scratch, which follows from
+     * the settings and the command line alone: remembered, so that a run repeated with nothing
+     * changed starts one JVM; that JVM takes the quick one's decisions itself, and a run with
+     * nothing left to compute ends there without the job's machinery.
+     */
+    @Test
+    void aRunRepeatedWithNothingChangedStartsOneJvm() throws Exception {
+        Path folder = Files.createDirectories(work.resolve("run-again"));
+        Path logs = Files.createDirectories(folder.resolve("classes"));
+        Map<String, String> environment = Map.of("NQUEENS_JAVA_OPTS", NqueensProcess.QUICK_COMPILER
+                + " -Xlog:class+load=info:file=" + logs.resolve("%p.log"));
+
+        assertThat(jvmsOf(folder, environment, logs, "run", "--sizes", "1-6")).as("a quick look, then the job's JVM")
+                .hasSize(2);
+        List<List<String>> again = jvmsOf(folder, environment, logs, "run", "--sizes", "1-6");
+        assertThat(again).as("the remembered answer: one JVM").hasSize(1);
+        assertThat(again.get(0)).as("nothing to compute: no job").noneMatch(name -> name.equals(CONTEXT)
+                || name.startsWith(BATCH_STEPS) || name.startsWith(FLYWAY));
+
+        assertThat(jvmsOf(folder, environment, logs, "run", "--sizes", "1-6", "--force")).as("another command line")
+                .hasSize(2);
+        List<List<String>> forced = jvmsOf(folder, environment, logs, "run", "--sizes", "1-6", "--force");
+        assertThat(forced).as("the remembered answer: one JVM").hasSize(1);
+        assertThat(forced.get(0)).as("the job, in that JVM").anyMatch(name -> name.startsWith(BATCH_STEPS));
+    }
+
+    /** Runs a command line to its end; the class lists of the JVMs it started, one a JVM. */
+    private static List<List<String>> jvmsOf(Path folder, Map<String, String> environment, Path logs, String... args)
+            throws Exception {
+        Set<Path> before;
+        try (var files = Files.list(logs)) {
+            before = files.collect(Collectors.toSet());
+        }
+        NqueensProcess.Result result = NqueensProcess.start(folder, environment, args).waitFor(Duration.ofMinutes(2));
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.err()).isEmpty();
+        List<List<String>> jvms = new ArrayList<>();
+        try (var files = Files.list(logs)) {
+            for (Path file : files.filter(file -> !before.contains(file)).toList()) {
+                jvms.add(classNames(file));
+            }
+        }
+        return jvms;
+    }
+
+    private static List<String> classNames(Path log) throws IOException {
+        return Files.readAllLines(log).stream().map(entry -> entry.replaceFirst("^(\\[[^]]*\\])+ ", ""))
+                .map(entry -> entry.split(" ", 2)[0]).toList();
+    }
+
     /** The database, and each JVM's class list in a file of its own under {@code logs} (counts the JVMs). */
     private static Map<String, String> environment(Path logs) {
         Map<String, String> environment = new HashMap<>(database);
@@ -217,11 +271,10 @@ class StartupFunctionalTests {
         environment.put("NQUEENS_JAVA_OPTS", "-Xlog:class+load=info:file=" + logs.resolve("%p.log"));
         NqueensProcess.Result result = NqueensProcess.start(work, environment, split(line)).waitFor(Duration.ofMinutes(2));
         assertThat(result.exitCode()).as(result.err()).isZero();
-        List<String> classes = new java.util.ArrayList<>();
+        List<String> classes = new ArrayList<>();
         try (var files = Files.list(logs)) {
             for (Path file : files.toList()) {
-                Files.readAllLines(file).stream().map(entry -> entry.replaceFirst("^(\\[[^]]*\\])+ ", ""))
-                        .map(entry -> entry.split(" ", 2)[0]).forEach(classes::add);
+                classes.addAll(classNames(file));
             }
         }
         assertThat(classes).as("the class lists").isNotEmpty();
@@ -229,7 +282,7 @@ class StartupFunctionalTests {
     }
 
     private static String[] split(String line) {
-        List<String> words = new java.util.ArrayList<>();
+        List<String> words = new ArrayList<>();
         java.util.regex.Matcher word = java.util.regex.Pattern.compile("'([^']*)'|(\\S+)").matcher(line);
         while (word.find()) {
             words.add(word.group(1) != null ? word.group(1) : word.group(2));

@@ -19,8 +19,11 @@ import java.util.Optional;
  * The launcher's offer to a command that runs the job: decide first in a quick JVM (the quick
  * compiler, no application context) whether the job is needed at all and how much heap it needs;
  * if it is, write the JVM options of the job's JVM to the file the launcher named and end with
- * {@link #EXIT}, and the launcher starts that JVM with the same command line. Started otherwise
- * ({@code java -jar}), a command does everything in its own JVM.
+ * {@link #EXIT}, and the launcher starts that JVM with the same command line. The options follow
+ * from the settings and the command line alone, so the launcher remembers them and, the next time
+ * nothing they come from has changed, starts the job's JVM at once; that JVM then takes the quick
+ * one's decisions itself ({@link #remembered}). Started otherwise ({@code java -jar}), a command
+ * does everything in its own JVM.
  */
 final class Handoff {
 
@@ -65,23 +68,29 @@ final class Handoff {
             return Optional.empty();
         }
         try (Session session = launch.open(new Needs(Needs.Database.NONE, false, false, false, false), options)) {
-            return Optional.of(handOver(file.get(), optionsFor(session.settings())));
+            return Optional.of(handOver(file.get(), session.settings()));
         }
     }
 
+    /** Whether the launcher started this JVM with options it remembered ({@link #checkRemembered}). */
+    static boolean remembered(Console console) {
+        String name = console.variables().get(REMEMBERED);
+        return name != null && !name.isBlank();
+    }
+
     /**
-     * For the same commands when the launcher started this JVM with the options it remembered from
-     * an earlier hand-off (it skips the quick JVM when the command line, the working directory,
-     * the environment and the configuration files it looks at are unchanged): if the settings this
-     * JVM read need other options (a setting from a file the launcher does not look at), says so in
-     * one line and forgets them, so that the next start asks again.
+     * For the commands that hand over ({@code run}, {@code schedule}, {@code serve}, {@code worker})
+     * when the launcher started this JVM with the options it remembered from an earlier hand-off
+     * (it skips the quick JVM when the command line, the working directory, the environment and
+     * the configuration files it looks at are unchanged): if the settings this JVM read need other
+     * options (a setting from a file the launcher does not look at), says so in one line and forgets
+     * them, so that the next start asks again. The command goes on with the options it has.
      */
     static void checkRemembered(Console console, NqueensProperties settings) {
-        String name = console.variables().get(REMEMBERED);
-        if (name == null || name.isBlank()) {
+        if (!remembered(console)) {
             return;
         }
-        Path file = Path.of(name);
+        Path file = Path.of(console.variables().get(REMEMBERED));
         String needed = optionsFor(settings);
         String remembered;
         try {
@@ -97,20 +106,23 @@ final class Handoff {
             Files.deleteIfExists(file);
             forgetting = "the next start asks again";
         } catch (IOException e) {
-            forgetting = "and it cannot be forgotten (" + e.getMessage() + "): delete " + file;
+            forgetting = "it cannot be forgotten (" + e.getMessage() + "): delete " + file;
         }
-        console.err().printf("nqueens: started with %s, remembered from an earlier start, but its settings need %s:"
-                + " restart it to apply (%s)%n", oneLine(remembered), oneLine(needed), forgetting);
+        console.err().printf("nqueens: started with %s, remembered from an earlier start, but its settings need %s;"
+                + " %s%n", oneLine(remembered), oneLine(needed), forgetting);
     }
 
-    /** The options of the JVM of {@code schedule} or {@code worker}: the heap the configured sizes need. */
+    /**
+     * The options of the job's JVM: the heap the configured sizes need from scratch (for {@code run},
+     * the most a run of its sizes can need, whatever is stored).
+     */
     static String optionsFor(NqueensProperties settings) {
         return options(memoryFor(settings));
     }
 
     /**
-     * The memory of a JVM that runs the job on the configured sizes (schedule's, worker's, a night
-     * of serve's) beside the base heap: the engine's for the largest counted size and the
+     * The memory of a JVM that runs the job on the configured sizes from scratch (run's, schedule's,
+     * worker's, a night of serve's) beside the base heap: the engine's for the largest counted size and the
      * enumeration's for the largest size stored row by row, with its young generation.
      */
     static ShortRun.JobMemory memoryFor(NqueensProperties settings) {
@@ -120,9 +132,12 @@ final class Handoff {
         return ShortRun.memoryNeeded(all, settings.effectiveThreads());
     }
 
-    /** Writes the options of the job's JVM and returns the exit code that asks the launcher to start it. */
-    static int handOver(Path file, ShortRun.JobMemory memory) {
-        return handOver(file, options(memory));
+    /**
+     * Writes the options of the job's JVM for these settings ({@link #optionsFor}) and returns the
+     * exit code that asks the launcher to start it.
+     */
+    static int handOver(Path file, NqueensProperties settings) {
+        return handOver(file, optionsFor(settings));
     }
 
     private static int handOver(Path file, String options) {

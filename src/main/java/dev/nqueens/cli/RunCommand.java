@@ -12,7 +12,6 @@ import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.StorageLimits;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.count.CountingEngine;
 import dev.nqueens.job.ShortRun;
 import dev.nqueens.store.Database;
 import dev.nqueens.store.SchemaCheck;
@@ -82,11 +81,16 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, String> options = options();
-        Optional<Path> handoff = Handoff.offered(nqueens.launch().console());
-        if (handoff.isPresent()) {
-            return shortRunOrHandOver(options, handoff.get());
+        Console console = nqueens.launch().console();
+        Optional<Path> handoff = Handoff.offered(console);
+        if (handoff.isPresent() || Handoff.remembered(console)) {
+            Optional<Integer> done = shortRunOrHandOver(options, handoff);
+            if (done.isPresent()) {
+                return done.get();
+            }
         }
         try (Session session = nqueens.launch().open(NEEDS, options)) {
+            Handoff.checkRemembered(session.console(), session.settings());
             session.hold("run", "", "");
             session.onStop(() -> {
                 if (session.bean(NightlyRun.class).stopRunning()) {
@@ -101,39 +105,45 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * Started by the launcher: a run with nothing to compute is done here, in this quick JVM; any
-     * other is handed over to the job's JVM, with the heap it needs.
+     * Started by the launcher: a run with nothing to compute is done here, without the job's
+     * machinery. Any other goes on to the job: in the job's JVM, which the launcher started with
+     * the heap it remembered (empty), or, in the quick JVM it offered a hand-off to, by handing
+     * over with the heap the sizes need from scratch (the most a run of them can need; it
+     * depends on the settings and the command line alone, so the launcher remembers it).
      */
-    private int shortRunOrHandOver(Map<String, String> options, Path handoff) {
+    private Optional<Integer> shortRunOrHandOver(Map<String, String> options, Optional<Path> handoff) {
         try (Session session = nqueens.launch().open(SHORT_NEEDS, options)) {
             NqueensProperties settings = session.settings();
-            RunRequest request = request(settings);
             Database database = session.database();
-            ShortRun.JobMemory fromScratch = ShortRun.memoryNeeded(ShortRun.planFromScratch(request),
-                    settings.effectiveThreads());
             if (settings.clusterMode() || database.h2File().map(file -> !Files.exists(file.dataFile())).orElse(false)) {
-                return Handoff.handOver(handoff, fromScratch);
+                return toTheJob(handoff, settings);
             }
+            RunRequest request = request(settings);
             SingleConnectionDataSource dataSource = database.writing().dataSource();
             try {
                 try {
                     SchemaCheck.check(dataSource);
                 } catch (SchemaCheck.SchemaMismatchException | SQLException e) {
                     // The job's JVM migrates the schema, or says why it cannot.
-                    return Handoff.handOver(handoff, fromScratch);
+                    return toTheJob(handoff, settings);
                 }
                 ShortRun shortRun = new ShortRun(dataSource);
                 List<SizePlan> plan = shortRun.plan(request);
                 if (!shortRun.suffices(plan)) {
-                    return Handoff.handOver(handoff, ShortRun.memoryNeeded(plan, settings.effectiveThreads()));
+                    return toTheJob(handoff, settings);
                 }
                 announce(settings, request, session.console().out());
-                return report(shortRun.run(request, plan, Path.of(settings.outputDir())), settings,
-                        SolutionStore.of(new JdbcTemplate(dataSource)), session.console());
+                return Optional.of(report(shortRun.run(request, plan, Path.of(settings.outputDir())), settings,
+                        SolutionStore.of(new JdbcTemplate(dataSource)), session.console()));
             } finally {
                 dataSource.destroy();
             }
         }
+    }
+
+    /** In the quick JVM, the hand-over to the job's JVM; in the job's JVM, nothing: it goes on. */
+    private static Optional<Integer> toTheJob(Optional<Path> handoff, NqueensProperties settings) {
+        return handoff.map(file -> Handoff.handOver(file, settings));
     }
 
     /** The settings this run overrides, checked. */

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
 import org.springframework.batch.core.BatchStatus;
@@ -142,11 +141,5 @@ public final class ShortRun {
             }
         }
         return new JobMemory(engine + rows + young, young);
-    }
-
-    /** The plan of a request on a database with nothing published yet: every size computed. */
-    public static List<SizePlan> planFromScratch(RunRequest request) {
-        return request.sizes().sizes().stream().map(n -> SizePlan.decide(n, request.limits().levelOf(n),
-                Optional.empty(), request.force())).toList();
     }
 }
