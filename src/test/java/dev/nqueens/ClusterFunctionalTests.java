@@ -177,9 +177,28 @@ class ClusterFunctionalTests {
         assertThat(Duration.ofNanos(System.nanoTime() - started)).as("JVM start, then the 8 s timeout")
                 .isLessThan(Duration.ofSeconds(60));
 
+        // The worker's first partition loses the database (the server ends its session) after the worker
+        // claimed it and before it could record the start: the worker hands it back once the database
+        // answers, and the manager sends it again when it finds it unclaimed, without waiting for the
+        // lease to run out (worker-timeout: a minute by default).
+        execute("""
+                CREATE SEQUENCE partition_starts;
+                CREATE FUNCTION lose_the_database_once() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                  IF NEW.outcome = 'RUNNING' AND nextval('partition_starts') = 1 THEN
+                    PERFORM pg_terminate_backend(pg_backend_pid());
+                  END IF;
+                  RETURN NEW;
+                END $$;
+                CREATE TRIGGER lose_the_database_once BEFORE INSERT ON partition_execution
+                  FOR EACH ROW EXECUTE FUNCTION lose_the_database_once();
+                """);
         NqueensProcess first = worker();
         NqueensProcess.Result resumed = run("run", "--sizes", "14");
         assertThat(resumed.exitCode()).as(resumed.out() + resumed.err()).isZero();
+        assertThat(first.output()).contains("the database went away before it started; handed back");
+        assertThat(resumed.out()).contains("was not claimed and its request is not in the queue: sent again")
+                .doesNotContain("no lease renewal");
         assertExactlyTheKnownValues(14, 14);
 
         // SIGTERM in the middle of a partition (n = 18 in one partition: 12 s of one core on the quick

@@ -183,7 +183,8 @@ public class PartitionWorker {
                 try {
                     execute(decision);
                 } catch (RuntimeException e) {
-                    // Its records could not be written (the database went away): the lease lapses.
+                    // A failure execute could not answer itself: the lease lapses, and the manager sends
+                    // the partition again after worker-timeout.
                     if (LostDatabase.isCause(e)) {
                         database.failed(e);
                     } else {
@@ -312,8 +313,28 @@ public class PartitionWorker {
     private void execute(Decision decision) {
         StepExecution partition = decision.partition();
         String name = partition.getStepName();
-        long attempt = records.started(partition.getId(), partition.getJobExecutionId(), name, settings.processId(),
-                "RUNNING", null);
+        long attempt;
+        try {
+            attempt = records.started(partition.getId(), partition.getJobExecutionId(), name, settings.processId(),
+                    "RUNNING", null);
+        } catch (RuntimeException e) {
+            if (!LostDatabase.isCause(e)) {
+                throw e;
+            }
+            // Claimed, then the database went away before the partition could start. Its lease is
+            // given up as soon as the database answers, so that the manager sends it again at its
+            // next looks rather than after the lease runs out (worker-timeout, a minute by default).
+            database.failed(e);
+            whenTheDatabaseAnswers(() -> {
+                records.abandonAttempts(partition.getId(), settings.processId(), "the database went away before"
+                        + " it started; the worker handed it back");
+                records.release(partition.getId(), settings.processId());
+            });
+            if (gaveUp.get() == null) {
+                log("partition %s: the database went away before it started; handed back", name);
+            }
+            return;
+        }
         running.put(partition.getId(), attempt);
         log("partition %s (run %d) started", name, partition.getJobExecutionId());
         long start = System.nanoTime();
