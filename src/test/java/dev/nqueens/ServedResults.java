@@ -49,7 +49,7 @@ final class ServedResults implements AutoCloseable {
         int port = freePort();
         // Its own temporary folder (empty), so that a test can see what serve leaves there.
         Path temporary = Files.createDirectories(directory.resolve("tmp"));
-        NqueensProcess serve = NqueensProcess.start(directory, Map.of("NQUEENS_JAVA_OPTS", NqueensProcess.QUICK_COMPILER
+        NqueensProcess serve = NqueensProcess.start(directory, Map.of("NQUEENS_JAVA_OPTS", NqueensProcess.TEST_OPTIONS
                 + " -Djava.io.tmpdir=" + temporary), "serve", "--port", String.valueOf(port));
         serve.awaitLine(line -> line.startsWith("Serving http://127.0.0.1:" + port + "/"), Duration.ofMinutes(2));
         return new ServedResults(directory, port, serve);
