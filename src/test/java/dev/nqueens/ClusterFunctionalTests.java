@@ -48,11 +48,13 @@ class ClusterFunctionalTests {
     private final List<NqueensProcess> processes = new ArrayList<>();
     private Map<String, String> environment;
     private String databaseUrl;
+    private String databaseName;
 
     @BeforeEach
     void freshDatabaseQueueAndSettings(TestInfo test) throws IOException {
         String name = "nqueens_cluster_" + test.getTestMethod().orElseThrow().getName().toLowerCase()
                 .replaceAll("[^a-z]", "").substring(0, 20);
+        databaseName = name;
         environment = new HashMap<>(TestDatabases.postgresEnvironment(name));
         environment.putAll(TestBroker.environment());
         databaseUrl = environment.get("SPRING_DATASOURCE_URL");
@@ -274,13 +276,29 @@ class ClusterFunctionalTests {
 
     // ---- helpers ------------------------------------------------------------------------------
 
-    /** Creates the schema as an operator does: only a manager migrates. */
+    /**
+     * Gives the test a database with the schema, created as an operator does (only a manager
+     * migrates: a run without the cluster), once for the class, in a database of its own that each
+     * test then gets a copy of.
+     */
     private void migrate() throws Exception {
-        Map<String, String> local = new HashMap<>(environment);
-        local.put("NQUEENS_CLUSTER_ENABLED", "false");
-        NqueensProcess.Result result = NqueensProcess.run(work, local, "run", "--sizes", "1");
-        assertThat(result.exitCode()).as(result.err()).isZero();
+        synchronized (ClusterFunctionalTests.class) {
+            if (!migrated) {
+                Map<String, String> local = new HashMap<>(environment);
+                local.putAll(TestDatabases.postgresEnvironment(MIGRATED));
+                local.put("NQUEENS_CLUSTER_ENABLED", "false");
+                NqueensProcess.Result result = NqueensProcess.run(Files.createDirectories(work.resolve("migrate")),
+                        local, "run", "--sizes", "1");
+                assertThat(result.exitCode()).as(result.err()).isZero();
+                migrated = true;
+            }
+        }
+        TestDatabases.copyPostgres(MIGRATED, databaseName);
     }
+
+    /** The database a run migrated, which each test's database is copied from. */
+    private static final String MIGRATED = "nqueens_cluster_migrated";
+    private static boolean migrated;
 
     private NqueensProcess worker() throws Exception {
         return workers(1).get(0);

@@ -120,6 +120,21 @@ public final class TestDatabases {
                 "SPRING_DATASOURCE_USERNAME", "postgres", "SPRING_DATASOURCE_PASSWORD", "postgres");
     }
 
+    /**
+     * Replaces database {@code name} on the test server with a copy of {@code template} (PostgreSQL's
+     * {@code CREATE DATABASE … TEMPLATE}: a copy of its files, nobody may be connected to it).
+     */
+    public static void copyPostgres(String template, String name) {
+        try (Connection connection = DriverManager.getConnection(System.getenv(POSTGRES_URL_VARIABLE));
+                Statement statement = connection.createStatement()) {
+            statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            statement.execute("CREATE DATABASE " + name + " TEMPLATE " + template);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot copy test database " + template + " to " + name + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
     public static boolean postgresAvailable() {
         String url = System.getenv(POSTGRES_URL_VARIABLE);
         return url != null && !url.isBlank();
