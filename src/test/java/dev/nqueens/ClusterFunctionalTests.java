@@ -41,6 +41,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 class ClusterFunctionalTests {
 
     private static final Duration LONG = Duration.ofMinutes(4);
+    /** The database a run migrated once for the class, which each test's database is copied from. */
+    private static final String MIGRATED = "nqueens_cluster_migrated";
+    private static boolean migrated;
 
     @TempDir
     Path work;
@@ -295,10 +298,6 @@ class ClusterFunctionalTests {
         }
         TestDatabases.copyPostgres(MIGRATED, databaseName);
     }
-
-    /** The database a run migrated, which each test's database is copied from. */
-    private static final String MIGRATED = "nqueens_cluster_migrated";
-    private static boolean migrated;
 
     private NqueensProcess worker() throws Exception {
         return workers(1).get(0);
