@@ -125,13 +125,17 @@ public final class TestDatabases {
      * {@code CREATE DATABASE … TEMPLATE}: a copy of its files, nobody may be connected to it).
      */
     public static void copyPostgres(String template, String name) {
+        recreate(name, " TEMPLATE " + template, "cannot copy test database " + template + " to " + name);
+    }
+
+    /** Drops database {@code name} on the test server if it exists and creates it again. */
+    private static void recreate(String name, String creation, String failure) {
         try (Connection connection = DriverManager.getConnection(System.getenv(POSTGRES_URL_VARIABLE));
                 Statement statement = connection.createStatement()) {
             statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-            statement.execute("CREATE DATABASE " + name + " TEMPLATE " + template);
+            statement.execute("CREATE DATABASE " + name + creation);
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot copy test database " + template + " to " + name + ": "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(failure + ": " + e.getMessage(), e);
         }
     }
 
@@ -146,14 +150,8 @@ public final class TestDatabases {
      * @throws IllegalStateException if the server cannot be reached
      */
     public static void usePostgres(DynamicPropertyRegistry registry, String name) {
+        recreate(name, "", "cannot create test database " + name);
         String maintenanceUrl = System.getenv(POSTGRES_URL_VARIABLE);
-        try (Connection connection = DriverManager.getConnection(maintenanceUrl);
-                Statement statement = connection.createStatement()) {
-            statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-            statement.execute("CREATE DATABASE " + name);
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot create test database " + name + ": " + e.getMessage(), e);
-        }
         String databaseUrl = maintenanceUrl.replaceFirst("/[^/?]+(\\?|$)", "/" + name + "$1");
         String separator = databaseUrl.contains("?") ? "&" : "?";
         registry.add("spring.datasource.url", () -> databaseUrl + separator + "reWriteBatchedInserts=true");
