@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -337,6 +340,32 @@ class ServeFunctionalTests {
                 + " (pid ").contains("http://127.0.0.1:" + served.port + "/")
                 .contains("whose nightly schedule is off (nqueens.schedule.enabled=false)");
         assertThat(run.err().lines()).hasSize(1);
+    }
+
+    @Test
+    void theContextPreparedAtBuildTimeServesOnlyWhereItsConditionsHold(@TempDir Path other) throws Exception {
+        NqueensProcess.Result run = NqueensProcess.run(other, "run", "--sizes", "4");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(serveAndAskForInfo(other, Map.of())).isEqualTo(List.of("404",
+                "nqueens: serve's context as prepared at build time"));
+        // A setting the build's conditions read, changed: the context is made from its classes, and honours it.
+        assertThat(serveAndAskForInfo(other, Map.of("MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE", "health,info")))
+                .isEqualTo(List.of("200", "nqueens: serve's context from its classes: the one prepared at build time"
+                        + " does not fit (setting management.endpoints.web.exposure.include is 'health,info', the"
+                        + " build's 'health,prometheus')"));
+    }
+
+    /** {@code --debug serve}: the status of {@code /actuator/info}, then what it said of its context. */
+    private static List<String> serveAndAskForInfo(Path folder, Map<String, String> variables) throws Exception {
+        int port = ServedResults.freePort();
+        NqueensProcess serve = NqueensProcess.start(folder, variables, "--debug", "serve", "--port",
+                String.valueOf(port));
+        serve.awaitLine(line -> line.startsWith("Serving http://127.0.0.1:" + port + "/"), Duration.ofMinutes(2));
+        HttpResponse<byte[]> info = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                "http://127.0.0.1:" + port + "/actuator/info")).build(), HttpResponse.BodyHandlers.ofByteArray());
+        NqueensProcess.Result stopped = serve.terminate();
+        return List.of(String.valueOf(info.statusCode()), stopped.err().lines()
+                .filter(line -> line.contains("serve's context")).collect(Collectors.joining("\n")));
     }
 
     @Test

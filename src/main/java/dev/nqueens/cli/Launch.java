@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.springframework.boot.Banner;
@@ -197,6 +198,24 @@ final class Launch {
      */
     private ConfigurableApplicationContext start(Needs needs, boolean migrate, ConfigurableEnvironment environment,
             NqueensProperties settings) {
+        boolean serve = needs.equals(ServeCommand.NEEDS);
+        boolean same = serve && !migrate && !settings.clusterMode() && database.h2File().isPresent();
+        return start(needs, migrate, environment, settings, application -> {
+            Optional<String> misfit = PreparedContext.use(application, same, environment);
+            if (serve && debug) {
+                console.err().println(misfit.map(why -> "nqueens: serve's context from its classes: the one prepared"
+                        + " at build time does not fit (" + why + ")")
+                        .orElse("nqueens: serve's context as prepared at build time"));
+            }
+        });
+    }
+
+    /**
+     * @param customize what this start adds to the application before it runs: the prepared context
+     *     or not ({@link PreparedContext#use}), or the build's recording of what its conditions read
+     */
+    ConfigurableApplicationContext start(Needs needs, boolean migrate, ConfigurableEnvironment environment,
+            NqueensProperties settings, Consumer<SpringApplication> customize) {
         boolean cluster = needs.cluster() || settings.clusterMode();
         Map<String, Object> command = new HashMap<>(Map.of("spring.flyway.enabled", migrate,
                 UnusedAutoConfigurations.JOB, needs.job(),
@@ -225,6 +244,7 @@ final class Launch {
         application.setRegisterShutdownHook(false);
         application.addInitializers(context -> context.getBeanFactory().registerSingleton(
                 NightlyJobConfiguration.CONSOLE, console.out()));
+        customize.accept(application);
         silenceStartupFailureLog();
         return application.run();
     }
