@@ -4,12 +4,14 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * The program running as a separate process in a given working directory, started as a user (or
@@ -59,25 +61,32 @@ public final class NqueensProcess {
     private final Thread errReader;
 
     /**
-     * The launcher unpacks the jar and trains its class-data archive at its first start after a
-     * build, which takes a while: done once here, before any test measures how long a start takes.
+     * The launcher unpacks the jar and trains its class-data archives at its first start after a
+     * build, which takes a while: done once here, before any test measures how long a start takes
+     * (the commands' archive with {@code --version}, the reading commands' with {@code history} in an
+     * empty folder, which then ends at once: no database).
      */
     private static synchronized void prepareTheLauncher() throws IOException {
         if (prepared) {
             return;
         }
-        ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), "--version").redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        Process warmUp = builder.start();
+        Path empty = Files.createTempDirectory("nqueens-launcher");
         try {
-            if (!warmUp.waitFor(15, TimeUnit.MINUTES)) {
-                warmUp.destroyForcibly();
-                throw new IOException("the launcher did not get ready within 15 minutes");
+            for (String command : List.of("--version", "history")) {
+                ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), command).directory(empty.toFile())
+                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+                builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+                Process warmUp = builder.start();
+                if (!warmUp.waitFor(15, TimeUnit.MINUTES)) {
+                    warmUp.destroyForcibly();
+                    throw new IOException("the launcher did not get ready within 15 minutes");
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while the launcher got ready", e);
+        } finally {
+            FileSystemUtils.deleteRecursively(empty);
         }
         prepared = true;
     }
