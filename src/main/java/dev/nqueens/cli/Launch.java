@@ -199,9 +199,13 @@ final class Launch {
     private ConfigurableApplicationContext start(Needs needs, boolean migrate, ConfigurableEnvironment environment,
             NqueensProperties settings) {
         boolean serve = needs.equals(ServeCommand.NEEDS);
-        boolean same = serve && !migrate && !settings.clusterMode() && database.h2File().isPresent();
+        Optional<String> other = !serve ? Optional.of("not serve")
+                : migrate ? Optional.of("the database's schema is migrated first")
+                : settings.clusterMode() ? Optional.of("cluster mode")
+                : database.h2File().isEmpty() ? Optional.of("the database is not an embedded H2 file")
+                : Optional.empty();
         return start(needs, migrate, environment, settings, application -> {
-            Optional<String> misfit = PreparedContext.use(application, same, environment);
+            Optional<String> misfit = PreparedContext.use(application, other, environment);
             if (serve && debug) {
                 console.err().println(misfit.map(why -> "nqueens: serve's context from its classes: the one prepared"
                         + " at build time does not fit (" + why + ")")

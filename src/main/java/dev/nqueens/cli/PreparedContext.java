@@ -92,12 +92,13 @@ public final class PreparedContext {
      * Prepares {@code application} to start from the generated code if this start is the build's
      * context; otherwise makes sure it does not.
      *
-     * @param same whether the command, the database and the mode are the build's (serve, an
-     *     embedded H2 file at this schema version, no cluster)
+     * @param other how the command, the database or the mode differ from the build's (serve, an
+     *     embedded H2 file at this schema version, no cluster), if they do
      * @return why the prepared context is not used; empty when it is
      */
-    static Optional<String> use(SpringApplication application, boolean same, ConfigurableEnvironment environment) {
-        Optional<String> misfit = same ? misfit(environment) : Optional.of("not serve on an H2 file at this version");
+    static Optional<String> use(SpringApplication application, Optional<String> other,
+            ConfigurableEnvironment environment) {
+        Optional<String> misfit = other.or(() -> misfit(environment));
         if (misfit.isPresent()) {
             System.clearProperty(AOT_ENABLED);
         } else {
