@@ -27,7 +27,7 @@ final class Training {
     private Training() {
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
         PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
         if (args.length > 0 && args[0].equals("count")) {
             // The archive of `count`, which reads neither the settings nor a database: its own classes only.
@@ -82,18 +82,14 @@ final class Training {
      * quicker to map. The database they read is made by a run in another JVM, whose classes stay
      * out of this one's list.
      */
-    private static void reading(Path folder, Map<String, String> variables, Console console) throws IOException {
+    private static void reading(Path folder, Map<String, String> variables, Console console)
+            throws IOException, InterruptedException {
         ProcessBuilder run = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
                 Main.class.getName(), "run", "--sizes", "1-6", "--store-all-up-to", "6", "--store-fundamental-up-to", "6")
                 .directory(folder.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         run.environment().putAll(variables);
-        try {
-            run.start().waitFor();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-        }
+        run.start().waitFor();
         String[][] lines = {{"history"}, {"show", "6", "--boards"}, {"show", "6", "--fundamental"}, {"show", "6"},
             {"sql", "SELECT * FROM board_summary"}, {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "csv"},
             {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "json"}, {"sql", "SELEC 1"}, {"verify"},
