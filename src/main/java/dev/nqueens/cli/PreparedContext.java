@@ -119,6 +119,11 @@ public final class PreparedContext {
         } catch (IOException e) {
             return Optional.of("its settings cannot be read (" + e.getMessage() + ")");
         }
+        return misfit(environment, built);
+    }
+
+    /** Why the build's context, which saw these settings ({@link #SETTINGS}), does not fit this environment. */
+    static Optional<String> misfit(Environment environment, Properties built) {
         String profiles = String.join(",", environment.getActiveProfiles());
         if (!profiles.equals(built.getProperty(PROFILES))) {
             return Optional.of("the active profiles are " + profiles + ", the build's " + built.getProperty(PROFILES));
