@@ -24,6 +24,12 @@ import org.springframework.util.FileSystemUtils;
  */
 final class Training {
 
+    /** The reading commands' usual paths on a database with n = 1-6 stored, a bad query and a bad size among them. */
+    private static final String[][] READING = {{"history"}, {"show", "6", "--boards"}, {"show", "6", "--fundamental"},
+        {"show", "6"}, {"sql", "SELECT * FROM board_summary"}, {"sql", "SELECT * FROM solution WHERE n = 6", "--format",
+            "csv"}, {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "json"}, {"sql", "SELEC 1"}, {"verify"},
+        {"show", "99"}};
+
     private Training() {
     }
 
@@ -47,12 +53,11 @@ final class Training {
             reading(folder, variables, console);
         }
         String[][] lines = {{"--help"}, {"run", "--help"}, {"--version"}, {"count", "10"}, {"history"},
-            {"run", "--sizes", "1-6,14", "--store-all-up-to", "6", "--store-fundamental-up-to", "6"}, {"show", "6", "--boards"},
-            {"show", "6", "--fundamental"}, {"sql", "SELECT * FROM board_summary"},
-            {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "csv"},
-            {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "json"}, {"sql", "SELEC 1"}, {"history"},
-            {"verify"}, {"show", "99"}};
+            {"run", "--sizes", "1-6,14", "--store-all-up-to", "6", "--store-fundamental-up-to", "6"}};
         for (String[] line : lines) {
+            Main.run(line, console);
+        }
+        for (String[] line : READING) {
             Main.run(line, console);
         }
         Map<String, String> offered = new HashMap<>(variables);
@@ -90,11 +95,7 @@ final class Training {
                 .directory(folder.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         run.environment().putAll(variables);
         run.start().waitFor();
-        String[][] lines = {{"history"}, {"show", "6", "--boards"}, {"show", "6", "--fundamental"}, {"show", "6"},
-            {"sql", "SELECT * FROM board_summary"}, {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "csv"},
-            {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "json"}, {"sql", "SELEC 1"}, {"verify"},
-            {"show", "99"}};
-        for (String[] line : lines) {
+        for (String[] line : READING) {
             Main.run(line, console);
         }
         FileSystemUtils.deleteRecursively(folder);
