@@ -137,13 +137,25 @@ public final class PreparedContext {
                 continue;
             }
             String now = value(binder, environment, key);
-            String then = built.getProperty(key);
-            if (!Objects.equals(now, then.isEmpty() ? null : then.substring(1))) {
-                return Optional.of("setting " + key + " is " + (now == null ? "unset" : "'" + now + "'")
-                        + ", the build's " + (then.isEmpty() ? "unset" : "'" + then.substring(1) + "'"));
+            String then = decoded(built.getProperty(key));
+            if (!Objects.equals(now, then)) {
+                return Optional.of("setting " + key + " is " + shown(now) + ", the build's " + shown(then));
             }
         }
         return Optional.empty();
+    }
+
+    /** "" for a setting unset, "=" + its value otherwise: a setting set to "" differs from one unset. */
+    private static String encoded(String value) {
+        return value == null ? "" : "=" + value;
+    }
+
+    private static String decoded(String recorded) {
+        return recorded.isEmpty() ? null : recorded.substring(1);
+    }
+
+    private static String shown(String value) {
+        return value == null ? "unset" : "'" + value + "'";
     }
 
     /** A setting's value as a string, as Boot binds it from any source (variables included). */
@@ -190,9 +202,7 @@ public final class PreparedContext {
             Binder binder = Binder.get(environment);
             for (String key : recorder.keys) {
                 if (!NOT_COMPARED.contains(key) && !key.startsWith("spring.config.")) {
-                    String value = value(binder, environment, key);
-                    // "" for unset, "=" + value otherwise: a setting set to "" differs from one unset.
-                    settings.setProperty(key, value == null ? "" : "=" + value);
+                    settings.setProperty(key, encoded(value(binder, environment, key)));
                 }
             }
             StringWriter text = new StringWriter();
