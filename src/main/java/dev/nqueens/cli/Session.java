@@ -1,5 +1,6 @@
 package dev.nqueens.cli;
 
+import dev.nqueens.failure.BusyException;
 import dev.nqueens.h2.H2File;
 import dev.nqueens.h2.HeldFile;
 import dev.nqueens.settings.NqueensProperties;
@@ -126,7 +127,7 @@ final class Session implements AutoCloseable {
      * and {@code then}.
      */
     static String holder(String command, String inParentheses, String then) {
-        return "`nqueens " + command + "` (pid " + ProcessHandle.current().pid() + inParentheses + ")" + then;
+        return BusyException.holder(command, ProcessHandle.current().pid(), inParentheses) + then;
     }
 
     /** ", which runs the nightly job itself on its schedule '0 2 * * *'": how schedule and serve name their nights. */

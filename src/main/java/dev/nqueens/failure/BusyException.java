@@ -11,4 +11,9 @@ public class BusyException extends Failure {
     public static BusyException inUse(String url, String holder) {
         return new BusyException("the database " + url + " is in use by " + holder + "; one run at a time");
     }
+
+    /** A holder as the message names it: "`nqueens serve` (pid 12, http://…)", {@code more} in the parentheses. */
+    public static String holder(String command, long pid, String more) {
+        return "`nqueens " + command + "` (pid " + pid + more + ")";
+    }
 }

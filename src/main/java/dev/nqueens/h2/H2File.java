@@ -46,10 +46,8 @@ public record H2File(Path path, String settings) {
      * the file ({@link OwnerPassword}); else none (a file no holder has opened since it was made).
      */
     public static String password(DataSourceProperties configured) {
-        if (configured.getPassword() != null) {
-            return configured.getPassword();
-        }
-        return of(configured.getUrl()).flatMap(OwnerPassword::read).orElse("");
+        return configured.getPassword() != null ? configured.getPassword()
+                : of(configured.getUrl()).flatMap(OwnerPassword::read).orElse("");
     }
 
     /** H2's "database may be already in use": another process holds the file. */

@@ -1,5 +1,6 @@
 package dev.nqueens.h2;
 
+import dev.nqueens.failure.BusyException;
 import dev.nqueens.failure.Failure;
 import dev.nqueens.settings.NqueensProperties;
 import java.io.IOException;
@@ -62,7 +63,7 @@ public final class HeldFile {
 
         /** "`nqueens serve` (pid 12)": the command and its process. */
         public String name() {
-            return "`nqueens " + command + "` (pid " + pid + ")";
+            return BusyException.holder(command, pid, "");
         }
 
         /** The holder as a refused run names it, in the words it marked the file with; else its {@link #name}. */
