@@ -254,6 +254,10 @@ class ClusterFunctionalTests {
                 java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port
                         + "/actuator/health")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
         assertThat(health.body()).contains("\"rabbit\":{\"status\":\"UP\"");
+        // Stopped as an operator stops it, not killed with the workers after the test: Tomcat's scratch
+        // folder (web.TomcatScratch) goes with it.
+        NqueensProcess.Result stopped = serve.terminate();
+        assertThat(stopped.out()).as(stopped.err()).contains("serve stopped.");
     }
 
     @Test
