@@ -46,7 +46,8 @@ final class Training {
         Path folder = Files.createTempDirectory("nqueens-training");
         Map<String, String> variables = new HashMap<>();
         variables.put("SPRING_DATASOURCE_URL", "jdbc:h2:file:" + folder.resolve("data/nqueens")
-                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;MAX_COMPACT_TIME=0");
+                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_ON_EXIT=FALSE"
+                + ";MAX_COMPACT_TIME=0;COMPRESS=TRUE"); // the default URL's settings, the file in the temporary folder
         variables.put("NQUEENS_OUTPUT_DIR", folder.resolve("output").toString());
         Console console = new Console(folder, variables, nowhere, nowhere);
         if (args.length > 0 && args[0].equals("read")) {
@@ -75,9 +76,18 @@ final class Training {
             "/files/summary.json", "/actuator/health", "/actuator/prometheus"}) {
             fetch(port, page, serve);
         }
-        // Ends the JVM, which writes the archive (serve would run until stopped), leaving nothing in
-        // the temporary folder (its files are deleted while serve still has them open, as Linux allows).
+        // Ends the JVM, which writes the archive (serve would run until stopped, and stops on the way
+        // out), leaving nothing in the temporary folder: its files are deleted while serve still has
+        // them open, as Linux allows, and once more after serve has stopped.
         FileSystemUtils.deleteRecursively(folder);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                serve.join(60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            FileSystemUtils.deleteRecursively(folder.toFile());
+        }, "nqueens-training-cleanup"));
         System.exit(0);
     }
 
