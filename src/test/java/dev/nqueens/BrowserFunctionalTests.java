@@ -65,8 +65,11 @@ class BrowserFunctionalTests {
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, java.util.logging.Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
+        // Chromium's profile and its other scratch folders (it leaves some in /tmp) in the test's folder.
+        Path scratch = Files.createDirectories(directory.resolve("browser-tmp"));
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort()
+                .withEnvironment(Map.of("TMPDIR", scratch.toString())).build();
         browser = new ChromeDriver(service, options);
     }
 
