@@ -32,7 +32,7 @@ final class CountCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Parameters(index = "0", paramLabel = "N", description = "The board size, 1..28.")
+    @Parameters(index = "0", paramLabel = "N", description = "The board size, 1..25.")
     String size;
 
     @Option(names = "--threads", paramLabel = "T", description = "Threads, 1 or more (default: one per core).")

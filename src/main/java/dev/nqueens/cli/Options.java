@@ -42,8 +42,8 @@ final class Options {
         }
         if (n < BoardSizes.MIN || n > BoardSizes.MAX) {
             throw new InvalidInputException("invalid size '" + text + "' for " + command + ": " + allowed
-                    + (n > BoardSizes.MAX && n <= StackBacktracker.MAX_SIZE ? " (the count of n=" + n
-                            + " would overflow a 64-bit integer)" : ""));
+                    + (n > BoardSizes.MAX && n <= StackBacktracker.MAX_SIZE ? " (n=" + n
+                            + " is beyond what the counting engine counts)" : ""));
         }
         return n;
     }

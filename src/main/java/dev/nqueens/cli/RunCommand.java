@@ -56,7 +56,7 @@ final class RunCommand implements Callable<Integer> {
     NqueensCommand nqueens;
 
     @Option(names = "--sizes", paramLabel = "LIST",
-            description = "Board sizes, e.g. 1-12 or 4,8,10-12 (sizes 1..28; default: setting nqueens.sizes, ${bundle:default.nqueens.sizes}).")
+            description = "Board sizes, e.g. 1-12 or 4,8,10-12 (sizes 1..25; default: setting nqueens.sizes, ${bundle:default.nqueens.sizes}).")
     String sizes;
 
     @Option(names = "--threads", paramLabel = "T",

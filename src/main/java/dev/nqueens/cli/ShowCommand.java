@@ -30,7 +30,7 @@ final class ShowCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Parameters(index = "0", paramLabel = "N", description = "The board size, 1..28.")
+    @Parameters(index = "0", paramLabel = "N", description = "The board size, 1..25.")
     String size;
 
     @Option(names = "--boards", description = "Also draw each solution as a board of Q and dots.")

@@ -36,7 +36,7 @@ class BadSettingsTests {
         NqueensProcess.Result result = nqueens("run");
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err()).isEqualTo("nqueens: setting nqueens.sizes: invalid size list '5-2': range 5-2 is"
-                + " descending; sizes are whole numbers 1..28, as a list and/or ascending ranges such as 1-12 or"
+                + " descending; sizes are whole numbers 1..25, as a list and/or ascending ranges such as 1-12 or"
                 + " 4,8,10-12\n");
         assertRefusedCleanly(result);
     }
@@ -55,7 +55,7 @@ class BadSettingsTests {
         "same ports      | 'nqueens:\n  db-server:\n    tcp-port: 5435\n' | nqueens: nqueens.db-server.pg-port and tcp-port are both 5435",
         "owner login     | 'nqueens:\n  db-server:\n    user: sa\n' | nqueens: invalid setting nqueens.db-server.user='sa'",
         "chunk size      | 'nqueens:\n  chunk-size: -1\n' | nqueens: invalid setting nqueens.chunk-size=-1: a chunk holds at least 1 solution, or 0 to let the database choose",
-        "negative limit  | 'nqueens:\n  storage:\n    all-up-to: -2\n' | nqueens: setting nqueens.storage: storage limit all-up-to=-2 is outside 0..28",
+        "negative limit  | 'nqueens:\n  storage:\n    all-up-to: -2\n' | nqueens: setting nqueens.storage: storage limit all-up-to=-2 is outside 0..25",
         "limits crossed  | 'nqueens:\n  storage:\n    all-up-to: 15\n    fundamental-up-to: 14\n' | nqueens: setting nqueens.storage: storage limit all-up-to=15 is above fundamental-up-to=14"})
     void badConfigurationGetsOneLineExitTwoAndWritesNothing(String name, String yaml, String message) throws Exception {
         writeConfig(yaml.replace("\\n", "\n"));

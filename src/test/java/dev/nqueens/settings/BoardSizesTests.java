@@ -14,7 +14,7 @@ class BoardSizesTests {
         assertThat(BoardSizes.parse("4,8,10-12").sizes()).containsExactly(4, 8, 10, 11, 12);
         assertThat(BoardSizes.parse("1-12").sizes()).hasSize(12).startsWith(1).endsWith(12);
         assertThat(BoardSizes.parse(" 8 , 4 ,8").sizes()).containsExactly(4, 8);
-        assertThat(BoardSizes.parse("28").sizes()).containsExactly(28);
+        assertThat(BoardSizes.parse("25").sizes()).containsExactly(25);
     }
 
     @Test
@@ -24,17 +24,23 @@ class BoardSizesTests {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "0      | invalid size list '0': 0 is out of range; sizes are whole numbers 1..28",
+        "0      | invalid size list '0': 0 is out of range; sizes are whole numbers 1..25",
         "-3     | invalid size list '-3': -3 is out of range",
         "abc    | invalid size list 'abc': 'abc' is not a size",
         "12-4   | invalid size list '12-4': range 12-4 is descending",
         "33     | invalid size list '33': 33 is out of range",
         "4,,8   | invalid size list '4,,8': '' is not a size",
         "1-40   | invalid size list '1-40': 40 is out of range",
-        "29     | invalid size list '29': the count of n=29 would overflow a 64-bit integer (Q(29) > 2^63)",
-        "27-32  | invalid size list '27-32': the count of n=32 would overflow a 64-bit integer"})
+        "26     | invalid size list '26': n=26 is beyond what the counting engine counts; sizes are whole numbers 1..25",
+        "29     | invalid size list '29': n=29 is beyond what the counting engine counts",
+        "24-32  | invalid size list '24-32': n=32 is beyond what the counting engine counts"})
     void rejectsBadListsNamingTheProblem(String text, String message) {
         assertThatIllegalArgumentException().isThrownBy(() -> BoardSizes.parse(text)).withMessageStartingWith(message);
+    }
+
+    @Test
+    void theLargestSizeIsTheLargestTheCountingEngineCounts() {
+        assertThat(BoardSizes.MAX).isEqualTo(dev.nqueens.count.CountingEngine.MAX_COUNTED_SIZE);
     }
 
     @Test
