@@ -10,7 +10,7 @@ import java.util.Set;
 import javax.sql.DataSource;
 
 /**
- * Who changes the schema: only the commands that run the job ({@code run}, {@code schedule})
+ * Who changes the schema: only the commands that run the job ({@code run}, {@code schedule}, {@code serve})
  * migrate the database, with Flyway. Every other command only checks, with one query of Flyway's
  * history table and no Flyway class loaded, that the database is at exactly the schema version
  * this build was made for, and refuses to go on otherwise: an older database has to be migrated by
@@ -68,7 +68,7 @@ public final class SchemaCheck {
         }
         if (found < VERSION) {
             throw new SchemaMismatchException("the database schema is at version " + found + ", this build needs version "
-                    + VERSION + ": the next `./nqueens run` (or `schedule`) migrates it", true);
+                    + VERSION + ": the next `./nqueens run` (or `schedule`, `serve`) migrates it", true);
         }
     }
 

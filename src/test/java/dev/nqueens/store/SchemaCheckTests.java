@@ -65,7 +65,7 @@ class SchemaCheckTests {
         flyway("older", "3").migrate();
         assertThatThrownBy(() -> SchemaCheck.check(database("older")))
                 .hasMessageStartingWith("the database schema is at version 3, this build needs version ")
-                .hasMessageEndingWith(": the next `./nqueens run` (or `schedule`) migrates it");
+                .hasMessageEndingWith(": the next `./nqueens run` (or `schedule`, `serve`) migrates it");
         flyway("older", "latest").migrate();
         assertThatCode(() -> SchemaCheck.check(database("older"))).doesNotThrowAnyException();
     }
