@@ -43,7 +43,9 @@ final class Training {
             }
             System.exit(0);
         }
-        Path folder = Files.createTempDirectory("nqueens-training");
+        // In the working directory, the launcher's folder of the extracted jar: the launcher deletes
+        // what a training leaves there, however it ended (and a new jar replaces the whole folder).
+        Path folder = Files.createTempDirectory(Path.of("").toAbsolutePath(), "training-");
         Map<String, String> variables = new HashMap<>();
         variables.put("SPRING_DATASOURCE_URL", "jdbc:h2:file:" + folder.resolve("data/nqueens")
                 + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_ON_EXIT=FALSE"
