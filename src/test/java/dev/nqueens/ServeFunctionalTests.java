@@ -124,6 +124,8 @@ class ServeFunctionalTests {
         expected.put("/api/sizes/abc", 400);
         expected.put("/api/sizes/0", 400);
         expected.put("/api/sizes/33", 400);
+        expected.put("/api/sizes/26", 400); // beyond the sizes this build computes (1..25)
+        expected.put("/api/sizes/25", 404); // within them, not published
         expected.put("/api/sizes/11", 404);
         expected.put("/api/sizes/8/solutions?limit=-1", 400);
         expected.put("/api/sizes/8/solutions?limit=10001", 400);

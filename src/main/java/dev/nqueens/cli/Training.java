@@ -79,17 +79,9 @@ final class Training {
             fetch(port, page, serve);
         }
         // Ends the JVM, which writes the archive (serve would run until stopped, and stops on the way
-        // out), leaving nothing in the temporary folder: its files are deleted while serve still has
-        // them open, as Linux allows, and once more after serve has stopped.
+        // out). Its files are deleted while serve still has them open, as Linux allows; the launcher
+        // deletes whatever serve's stop writes there after that.
         FileSystemUtils.deleteRecursively(folder);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                serve.join(60_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            FileSystemUtils.deleteRecursively(folder.toFile());
-        }, "nqueens-training-cleanup"));
         System.exit(0);
     }
 
