@@ -1,5 +1,8 @@
 package dev.nqueens.cli;
 
+import dev.nqueens.h2.H2File;
+import dev.nqueens.settings.SettingsLoader;
+import dev.nqueens.store.Database;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -10,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.springframework.util.FileSystemUtils;
 
@@ -46,10 +50,11 @@ final class Training {
         // In the working directory, the launcher's folder of the extracted jar: the launcher deletes
         // what a training leaves there, however it ended (and a new jar replaces the whole folder).
         Path folder = Files.createTempDirectory(Path.of("").toAbsolutePath(), "training-");
+        // The jar's default database URL, with its file in that folder.
+        String defaultUrl = Database.configured(SettingsLoader.load(new SettingsLoader.Sources(folder, Map.of(),
+                Map.of(), List.of()))).getUrl();
         Map<String, String> variables = new HashMap<>();
-        variables.put("SPRING_DATASOURCE_URL", "jdbc:h2:file:" + folder.resolve("data/nqueens")
-                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_ON_EXIT=FALSE"
-                + ";MAX_COMPACT_TIME=0;COMPRESS=TRUE"); // the default URL's settings, the file in the temporary folder
+        variables.put("SPRING_DATASOURCE_URL", H2File.of(defaultUrl).orElseThrow().url(folder.resolve("data/nqueens")));
         variables.put("NQUEENS_OUTPUT_DIR", folder.resolve("output").toString());
         Console console = new Console(folder, variables, nowhere, nowhere);
         if (args.length > 0 && args[0].equals("read")) {
