@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.util.FileSystemUtils;
 
 /**
  * The training run of the launcher's class-data archive (CDS, or JDK 25's AOT cache): the launcher
@@ -48,7 +47,7 @@ final class Training {
             System.exit(0);
         }
         // In the working directory, the launcher's folder of the extracted jar: the launcher deletes
-        // what a training leaves there, however it ended (and a new jar replaces the whole folder).
+        // it after the training, however it ended (and a new jar replaces the whole folder).
         Path folder = Files.createTempDirectory(Path.of("").toAbsolutePath(), "training-");
         // The jar's default database URL, with its file in that folder.
         String defaultUrl = Database.configured(SettingsLoader.load(new SettingsLoader.Sources(folder, Map.of(),
@@ -84,9 +83,7 @@ final class Training {
             fetch(port, page, serve);
         }
         // Ends the JVM, which writes the archive (serve would run until stopped, and stops on the way
-        // out). Its files are deleted while serve still has them open, as Linux allows; the launcher
-        // deletes whatever serve's stop writes there after that.
-        FileSystemUtils.deleteRecursively(folder);
+        // out); the launcher then deletes the folder.
         System.exit(0);
     }
 
@@ -107,7 +104,6 @@ final class Training {
         for (String[] line : READING) {
             Main.run(line, console);
         }
-        FileSystemUtils.deleteRecursively(folder);
         System.exit(0);
     }
 
