@@ -2,7 +2,6 @@ package dev.nqueens.cli;
 
 import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.settings.BoardSizes;
-import dev.nqueens.solver.StackBacktracker;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -42,8 +41,7 @@ final class Options {
         }
         if (n < BoardSizes.MIN || n > BoardSizes.MAX) {
             throw new InvalidInputException("invalid size '" + text + "' for " + command + ": " + allowed
-                    + (n > BoardSizes.MAX && n <= StackBacktracker.MAX_SIZE ? " (n=" + n
-                            + " is beyond what the counting engine counts)" : ""));
+                    + BoardSizes.beyondTheEngine(n).map(beyond -> " (" + beyond + ")").orElse(""));
         }
         return n;
     }

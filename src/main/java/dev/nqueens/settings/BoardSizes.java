@@ -3,6 +3,7 @@ package dev.nqueens.settings;
 import dev.nqueens.solver.StackBacktracker;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A set of board sizes written as a list of sizes and ranges ({@code 1-12}, {@code 4,8,10-12}).
@@ -52,15 +53,24 @@ public record BoardSizes(List<Integer> sizes) {
             throw new IllegalArgumentException(
                     "invalid size list '" + text + "': '" + item + "' is not a size; " + ALLOWED);
         }
-        if (size > MAX && size <= StackBacktracker.MAX_SIZE) {
-            throw new IllegalArgumentException("invalid size list '" + text + "': n=" + size
-                    + " is beyond what the counting engine counts; " + ALLOWED);
+        Optional<String> beyond = beyondTheEngine(size);
+        if (beyond.isPresent()) {
+            throw new IllegalArgumentException("invalid size list '" + text + "': " + beyond.get() + "; " + ALLOWED);
         }
         if (size < MIN || size > MAX) {
             throw new IllegalArgumentException(
                     "invalid size list '" + text + "': " + size + " is out of range; " + ALLOWED);
         }
         return size;
+    }
+
+    /**
+     * "n=26 is beyond what the counting engine counts" for a board size above {@value #MAX} that a
+     * board could still have; empty for any other number.
+     */
+    public static Optional<String> beyondTheEngine(int size) {
+        return size > MAX && size <= StackBacktracker.MAX_SIZE
+                ? Optional.of("n=" + size + " is beyond what the counting engine counts") : Optional.empty();
     }
 
     /** The given sizes. */
