@@ -109,7 +109,11 @@ class OutageFunctionalTests {
             workers.add(worker);
         }
 
-        NqueensProcess.Result run = run(environment, "run", "--sizes", "1-14", "--store-all-up-to", "10",
+        // n = 13 and 14 dealt into 64 partitions each (by default one each: they count in milliseconds), so
+        // that the run lasts until both workers, which look for the schema every few seconds, have joined.
+        Map<String, String> manyPartitions = new HashMap<>(environment);
+        manyPartitions.put("NQUEENS_COUNT_PARTITIONS", "64");
+        NqueensProcess.Result run = run(manyPartitions, "run", "--sizes", "1-14", "--store-all-up-to", "10",
                 "--store-fundamental-up-to", "12");
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();

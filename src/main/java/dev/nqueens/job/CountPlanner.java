@@ -26,6 +26,15 @@ class CountPlanner {
     static final int MIN_UNITS_PER_PARTITION = 8;
     /** The local default's upper bound: the partitions of a size on one machine. */
     static final int MAX_LOCAL_PARTITIONS = 64;
+    /**
+     * The default gives a partition at least this many of the size's solutions (its published count):
+     * about a tenth of a second of one core (n = 18's 666 million take 3.4 s on a Zen 5 core). A
+     * partition's records (its step execution, its units' rows; on a worker its request, claim and
+     * lease) cost 10-60 ms whatever it counts: n = 13-16 dealt into 64 partitions each took 3.9 s
+     * against 1.8 s in one each (docs/performance.md). n = 16 and below get one partition, n = 17
+     * three, n = 18 26.
+     */
+    static final long MIN_SOLUTIONS_PER_PARTITION = 25_000_000L;
 
     private final CountUnits countUnits;
     private final KnownCounts known;
@@ -57,21 +66,22 @@ class CountPlanner {
             }
             if (existing.isEmpty()) {
                 int units = WorkUnits.of(n).size();
-                countUnits.savePlan(new CountUnits.Plan(n, units, fingerprint, partitions(units),
+                countUnits.savePlan(new CountUnits.Plan(n, units, fingerprint, partitions(n, units),
                         execution.replicas(n, known.of(n).isPresent())));
             }
         }
         return notes;
     }
 
-    /** The partitions of a size of {@code units} work units under the current settings. */
-    int partitions(int units) {
+    /** The partitions of size {@code n}, of {@code units} work units, under the current settings. */
+    int partitions(int n, int units) {
         int configured = properties.count() == null ? 0 : properties.count().partitions();
         if (configured > 0) {
             return Math.min(configured, units);
         }
         int byThreads = PARTITIONS_PER_THREAD * Math.max(1, execution.capacity());
         int local = Math.max(1, Math.min(MAX_LOCAL_PARTITIONS, units / MIN_UNITS_PER_PARTITION));
-        return Math.max(1, Math.min(units, Math.max(local, byThreads)));
+        long byWork = known.of(n).map(counts -> counts.totalSolutions() / MIN_SOLUTIONS_PER_PARTITION).orElse(Long.MAX_VALUE);
+        return (int) Math.max(1, Math.min(Math.min(units, byWork), Math.max(local, byThreads)));
     }
 }
