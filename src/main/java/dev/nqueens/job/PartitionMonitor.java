@@ -133,7 +133,7 @@ class PartitionMonitor implements StepExecutionListener {
     }
 
     /**
-     * The names of the partitions of this execution that are running (e.g. {@code countPart:n18-p0003-of-0064});
+     * The names of the partitions of this execution that are running (e.g. {@code countPart:n18-p0003-of-0026});
      * those waiting for a thread or a worker are STARTING.
      */
     private Set<String> runningPartitions(long jobExecutionId) {
