@@ -30,9 +30,9 @@ class CountPlanner {
      * The default gives a partition at least this many of the size's solutions (its published count):
      * about a tenth of a second of one core (n = 18's 666 million take 3.4 s on a Zen 5 core). A
      * partition's records (its step execution, its units' rows; on a worker its request, claim and
-     * lease) cost 10-60 ms whatever it counts: n = 13-16 dealt into 64 partitions each took 3.9 s
-     * against 1.8 s in one each (docs/performance.md). n = 16 and below get one partition, n = 17
-     * three, n = 18 26.
+     * lease) cost 10-60 ms whatever it counts: a run counting n = 13-16 took 0.67 times as long
+     * with this bound as with 64 partitions each (docs/performance.md). n = 16 and below get one
+     * partition, n = 17 three, n = 18 26.
      */
     static final long MIN_SOLUTIONS_PER_PARTITION = 25_000_000L;
 
@@ -81,7 +81,8 @@ class CountPlanner {
         }
         int byThreads = PARTITIONS_PER_THREAD * Math.max(1, execution.capacity());
         int local = Math.max(1, Math.min(MAX_LOCAL_PARTITIONS, units / MIN_UNITS_PER_PARTITION));
-        long byWork = known.of(n).map(counts -> counts.totalSolutions() / MIN_SOLUTIONS_PER_PARTITION).orElse(Long.MAX_VALUE);
+        long byWork = known.of(n).map(counts -> counts.totalSolutions() / MIN_SOLUTIONS_PER_PARTITION)
+                .orElse(Long.MAX_VALUE);
         return (int) Math.max(1, Math.min(Math.min(units, byWork), Math.max(local, byThreads)));
     }
 }
