@@ -316,24 +316,22 @@ class ClusterFunctionalTests {
         TestDatabases.copyPostgres(MIGRATED, databaseName);
     }
 
-    /**
-     * Starts a worker with the product's JVM options, which counts n = 18 in 4 s of one core instead of
-     * 10 with the quick compiler alone (NqueensProcess.QUICK_COMPILER), and waits until it has started.
-     */
+    /** A worker with the product's JVM options (it counts n = 18 alone), once it has started. */
     private NqueensProcess countingWorker() throws Exception {
-        Map<String, String> productOptions = new HashMap<>(environment);
-        productOptions.put("NQUEENS_JAVA_OPTS", "");
-        NqueensProcess worker = NqueensProcess.start(work, productOptions, "worker", "--threads", "1");
-        processes.add(worker);
-        worker.awaitLine(line -> line.contains(" started: 1 thread(s)"), LONG);
-        return worker;
+        return workers(1, NqueensProcess.withProductOptions(environment)).get(0);
     }
 
     /** Starts {@code count} workers at once and waits until each has started. */
     private List<NqueensProcess> workers(int count) throws Exception {
+        return workers(count, environment);
+    }
+
+    private List<NqueensProcess> workers(int count, Map<String, String> environment) throws Exception {
         List<NqueensProcess> started = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            started.add(start("worker", "--threads", "1"));
+            NqueensProcess worker = NqueensProcess.start(work, environment, "worker", "--threads", "1");
+            processes.add(worker);
+            started.add(worker);
         }
         for (NqueensProcess worker : started) {
             worker.awaitLine(line -> line.contains(" started: 1 thread(s)"), LONG);

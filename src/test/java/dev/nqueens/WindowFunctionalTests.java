@@ -225,9 +225,7 @@ class WindowFunctionalTests {
      * of 1-18 took 79 s with it and 232 s with the quick compiler alone, NqueensProcess.QUICK_COMPILER).
      */
     private NqueensProcess.Result run(String... args) throws Exception {
-        Map<String, String> productOptions = new java.util.HashMap<>(environment);
-        productOptions.put("NQUEENS_JAVA_OPTS", "");
-        return NqueensProcess.start(work, productOptions, args).waitFor(LONG);
+        return NqueensProcess.start(work, NqueensProcess.withProductOptions(environment), args).waitFor(LONG);
     }
 
     private Connection open() throws SQLException {
