@@ -52,7 +52,7 @@ final class DbServerCommand implements Callable<Integer> {
         if (tcpPort != null) {
             options.put("nqueens.db-server.tcp-port", Integer.toString(Options.port("--tcp-port", tcpPort)));
         }
-        try (Session session = nqueens.launch().open(NEEDS, options, database -> embeddedFile(database.url()))) {
+        try (Session session = nqueens.launch().open(NEEDS, options, (settings, database) -> embeddedFile(database.url()))) {
             H2File file = session.database().h2File().orElseThrow();
             NqueensProperties.DbServer settings = session.settings().dbServer();
             // Before anything is changed: another program on a port.

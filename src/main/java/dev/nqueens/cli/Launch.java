@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
@@ -70,15 +71,15 @@ final class Launch {
      * @param options the settings the command's options override, e.g. {@code nqueens.sizes}
      */
     Session open(Needs needs, Map<String, String> options) {
-        return open(needs, options, database -> { });
+        return open(needs, options, (settings, database) -> { });
     }
 
     /**
      * @param options the settings the command's options override, e.g. {@code nqueens.sizes}
-     * @param precondition what the command requires of the configured database, checked before it
-     *     is opened (e.g. {@code db-server}: an embedded H2 file)
+     * @param precondition what the command requires of its settings and the configured database,
+     *     checked before the database is opened (e.g. {@code db-server}: an embedded H2 file)
      */
-    Session open(Needs needs, Map<String, String> options, java.util.function.Consumer<Database> precondition) {
+    Session open(Needs needs, Map<String, String> options, BiConsumer<NqueensProperties, Database> precondition) {
         Map<String, String> settingsOfThisRun = new HashMap<>(options);
         if (needs.cluster()) {
             settingsOfThisRun.put("nqueens.cluster.enabled", "true");
@@ -91,7 +92,7 @@ final class Launch {
             return new Session(console, environment, settings, null, null, null, null);
         }
         database = Database.of(environment, settings);
-        precondition.accept(database);
+        precondition.accept(settings, database);
         if (needs.cluster() || settings.clusterMode() && needs.job()) {
             BrokerCheck.checkClusterSettings(environment);
             // Before anything is opened or written: an unreachable broker is exit 4, one line.

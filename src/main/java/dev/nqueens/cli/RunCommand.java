@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,10 +40,12 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class,
         header = "Run the nightly job now: solve, store, reduce, publish, export.",
         description = "The configured sizes, at their storage levels; the options change this run only. Sizes"
-                + " already stored at their level are kept; an unfinished run of the same request is resumed.",
+                + " already stored at their level are kept; a size stored at a higher level is kept at it, unless"
+                + " --lower names it; an unfinished run of the same request is resumed.",
         footerHeading = "%nExamples:%n",
         footer = {"  ./nqueens run", "  ./nqueens run --sizes 4,8,10-12 --threads 2",
-            "  ./nqueens run --sizes 1-21 --window 5h"})
+            "  ./nqueens run --sizes 1-21 --window 5h", "  ./nqueens run --sizes 14 --store-all-up-to 14",
+            "  ./nqueens run --sizes 14 --lower 14          # back to the configured level: drops its solutions"})
 final class RunCommand implements Callable<Integer> {
 
     /** The job, on a migrated database, writing the reports (and in cluster mode if the settings say so). */
@@ -71,8 +74,14 @@ final class RunCommand implements Callable<Integer> {
             + " sizes up to N, larger sizes only their counts (default: setting nqueens.storage.fundamental-up-to, ${bundle:default.nqueens.storage.fundamental-up-to}).")
     String fundamentalUpTo;
 
-    @Option(names = "--force", description = "Recompute sizes that are already stored.")
+    @Option(names = "--force", description = "Recompute sizes that are already stored (a size kept above its"
+            + " settings: at the level it is stored at).")
     boolean force;
+
+    @Option(names = "--lower", paramLabel = "LIST", description = "Sizes of this run stored at a higher level than"
+            + " their settings name, to lower to that level, dropping the rows it does not keep (the run says how"
+            + " many). Without it a run never drops stored rows.")
+    String lower;
 
     @Option(names = "--window", paramLabel = "DURATION", description = "Take new work for at most this long (e.g. 5h,"
             + " 90m); then stop and exit 5, and the next run goes on (default: setting nqueens.schedule.window, ${bundle:default.nqueens.schedule.window}).")
@@ -89,7 +98,7 @@ final class RunCommand implements Callable<Integer> {
                 return done.get();
             }
         }
-        try (Session session = nqueens.launch().open(NEEDS, options)) {
+        try (Session session = nqueens.launch().open(NEEDS, options, (settings, database) -> request(settings))) {
             Handoff.checkRemembered(session.console(), session.settings());
             session.hold("run", "", "");
             session.onStop(() -> {
@@ -112,7 +121,7 @@ final class RunCommand implements Callable<Integer> {
      * depends on the settings and the command line alone, so the launcher remembers it).
      */
     private Optional<Integer> shortRunOrHandOver(Map<String, String> options, Optional<Path> handoff) {
-        try (Session session = nqueens.launch().open(SHORT_NEEDS, options)) {
+        try (Session session = nqueens.launch().open(SHORT_NEEDS, options, (settings, database) -> request(settings))) {
             NqueensProperties settings = session.settings();
             Database database = session.database();
             if (settings.clusterMode() || database.h2File().map(file -> !Files.exists(file.dataFile())).orElse(false)) {
@@ -159,26 +168,34 @@ final class RunCommand implements Callable<Integer> {
         if (window != null) {
             options.put("nqueens.schedule.window", Options.window("--window", window).toString());
         }
-        Optional<Integer> all = Optional.ofNullable(allUpTo).map(text -> Options.storageLimit("--store-all-up-to", text));
-        Optional<Integer> fundamental = Optional.ofNullable(fundamentalUpTo)
-                .map(text -> Options.storageLimit("--store-fundamental-up-to", text));
-        all.ifPresent(value -> options.put("nqueens.storage.all-up-to", value.toString()));
-        fundamental.ifPresent(value -> options.put("nqueens.storage.fundamental-up-to", value.toString()));
-        if (all.isPresent() && fundamental.isPresent()) {
-            try {
-                new StorageLimits(all.get(), fundamental.get());
-            } catch (IllegalArgumentException e) {
-                throw new InvalidInputException(e.getMessage());
-            }
+        if (lower != null) {
+            Options.sizes(lower);
         }
+        // Levels nest (StorageLimits): --store-all-up-to alone raises the representatives' limit with it.
+        Optional.ofNullable(allUpTo).map(text -> Options.storageLimit("--store-all-up-to", text))
+                .ifPresent(value -> options.put("nqueens.storage.all-up-to", value.toString()));
+        Optional.ofNullable(fundamentalUpTo).map(text -> Options.storageLimit("--store-fundamental-up-to", text))
+                .ifPresent(value -> options.put("nqueens.storage.fundamental-up-to", value.toString()));
         return options;
     }
 
+    /**
+     * The run the settings and options ask for.
+     *
+     * @throws InvalidInputException if {@code --lower} names a size the run does not include
+     */
     private RunRequest request(NqueensProperties properties) {
         ZoneId zone = properties.schedule().zoneId();
         Instant start = Instant.now();
-        return new RunRequest(BoardSizes.parse(properties.sizes()), properties.storageLimits(), force,
-                LocalDateTime.ofInstant(start, zone), start, properties.schedule().timeWindow());
+        BoardSizes sizes = BoardSizes.parse(properties.sizes());
+        Set<Integer> lowered = lower == null ? Set.of() : Set.copyOf(Options.sizes(lower).sizes());
+        List<Integer> strangers = lowered.stream().filter(n -> !sizes.sizes().contains(n)).sorted().toList();
+        if (!strangers.isEmpty()) {
+            throw new InvalidInputException("invalid value '" + lower + "' for --lower: n = " + BoardSizes.of(strangers)
+                    + " is not among the sizes of this run (" + sizes + ")");
+        }
+        return new RunRequest(sizes, properties.storageLimits(), force, lowered, LocalDateTime.ofInstant(start, zone),
+                start, properties.schedule().timeWindow());
     }
 
     private static void announce(NqueensProperties properties, RunRequest request, PrintStream out) {
@@ -199,8 +216,14 @@ final class RunCommand implements Callable<Integer> {
             out.printf("The run lost the database %d time(s) and went on each time from its last commits.%n",
                     outcome.reruns());
         }
-        printSummaryTable(outcome, store, out);
+        printSummaryTable(outcome, properties.storageLimits(), store, out);
         outcome.notes().forEach(note -> out.println("note: " + note));
+        List<Integer> kept = outcome.plan().stream().filter(size -> size.action() == SizePlan.Action.KEEP)
+                .map(SizePlan::n).toList();
+        if (!kept.isEmpty()) {
+            out.printf("note: kept above the level the settings name: n = %s; a run drops stored rows only when asked"
+                    + " (--lower %s)%n", BoardSizes.of(kept), BoardSizes.of(kept));
+        }
         if (outcome.windowClosed()) {
             printWhatIsLeft(outcome, properties.schedule().timeWindow().orElseThrow(), out);
             List<String> failures = outcome.failures().stream().filter(failure -> !failure.contains("window closed"))
@@ -256,7 +279,8 @@ final class RunCommand implements Callable<Integer> {
      * did not finish (the run failed or its window closed) shows the row published before, if any,
      * marked "not recomputed": its values are not this run's.
      */
-    private static void printSummaryTable(NightlyRun.Outcome outcome, SolutionStore store, PrintStream out) {
+    private static void printSummaryTable(NightlyRun.Outcome outcome, StorageLimits settings, SolutionStore store,
+            PrintStream out) {
         java.util.Set<Integer> unfinished = new java.util.HashSet<>();
         outcome.unfinished().forEach(size -> unfinished.add(size.n()));
         out.printf("%4s %20s %16s %12s %10s%n", "n", "solutions", "fundamental", "stored", "time");
@@ -269,7 +293,8 @@ final class RunCommand implements Callable<Integer> {
             BoardSummary row = summary.get();
             String time = unfinished.contains(size.n()) ? "not recomputed" : switch (size.action()) {
                 case SKIP -> "kept";
-                case DOWNGRADE -> "reduced";
+                case KEEP -> "kept at " + row.stored() + " (settings: " + settings.levelOf(size.n()) + ")";
+                case DOWNGRADE -> "lowered";
                 default -> Durations.format(row.elapsedMs() / 1000.0);
             };
             out.printf("%4d %20s %16s %12s %10s%n", size.n(), Durations.count(row.totalSolutions()),

@@ -103,7 +103,7 @@ class PartitionMonitor implements StepExecutionListener {
         List<ProgressReporter.SizeProgress> inFlight = new ArrayList<>();
         int computing = 0;
         for (SizePlan size : plan) {
-            if (size.action() == SizePlan.Action.SKIP) {
+            if (size.untouched()) {
                 continue;
             }
             computing++;

@@ -10,13 +10,15 @@ import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 
 /**
  * What a run's job parameters say: the request that identifies its work (sizes, storage limits,
- * force and the run's key) and, not identifying, its plan and the end of its time window.
+ * force, the sizes it may lower and the run's key) and, not identifying, its plan and the end of its time window.
  */
 final class RunParameters {
 
     static final String SIZES = "sizes";
     static final String LIMITS = "storage";
     static final String FORCE = "force";
+    /** The sizes the run may lower, dropping rows; absent when none (as in runs of earlier builds). */
+    static final String LOWER = "lower";
     static final String KEY = "run";
     static final String PLAN = "plan";
     /** When the run's time window closes (an instant), or empty: not part of what identifies the run's work. */
@@ -33,6 +35,9 @@ final class RunParameters {
                 .addString(FORCE, String.valueOf(request.force()))
                 .addLocalDateTime(KEY, request.key())
                 .addString(PLAN, SizePlan.format(plan), false);
+        if (!request.lower().isEmpty()) {
+            builder.addString(LOWER, request.lowerText());
+        }
         return withDeadline(builder, request);
     }
 
@@ -48,7 +53,8 @@ final class RunParameters {
         JobParameters parameters = execution.getJobParameters();
         return Objects.equals(parameters.getString(SIZES), request.sizes().toString())
                 && Objects.equals(parameters.getString(LIMITS), request.limits().toString())
-                && Objects.equals(parameters.getString(FORCE), String.valueOf(request.force()));
+                && Objects.equals(parameters.getString(FORCE), String.valueOf(request.force()))
+                && Objects.equals(Objects.requireNonNullElse(parameters.getString(LOWER), ""), request.lowerText());
     }
 
     /** The plan a run's execution works to. */

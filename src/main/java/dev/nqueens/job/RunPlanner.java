@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.store.GenerationTables;
 import dev.nqueens.store.SolutionStore;
 import java.util.List;
@@ -65,6 +66,25 @@ class RunPlanner {
             return countPlanner.prepare(plan.stream().filter(size -> !publishedBefore.contains(size.n())).toList());
         });
         notes.forEach(console::line);
+        plan.stream().filter(size -> size.action() == SizePlan.Action.DOWNGRADE).forEach(this::sayWhatIsDropped);
         return new Prepared(plan, unfinished.isPresent(), workProgress.of(plan));
+    }
+
+    /** A size lowered on request: the line says which rows go (none if an earlier attempt lowered it already). */
+    private void sayWhatIsDropped(SizePlan size) {
+        store.summary(size.n()).filter(published -> published.stored() != size.level()).ifPresent(published -> {
+            long solutions = published.stored() == StoredLevel.ALL ? published.totalSolutions() : 0;
+            long classes = size.level() == StoredLevel.COUNT ? published.fundamentalSolutions() : 0;
+            console.line(String.format("  n=%d: lowered from %s to %s as asked: dropping %s", size.n(),
+                    published.stored(), size.level(), dropped(solutions, classes)));
+        });
+    }
+
+    private static String dropped(long solutions, long classes) {
+        String rows = solutions == 0 ? "" : String.format("%,d stored solutions", solutions);
+        if (classes > 0) {
+            rows += (rows.isEmpty() ? "" : " and ") + String.format("%,d stored class representatives", classes);
+        }
+        return rows;
     }
 }

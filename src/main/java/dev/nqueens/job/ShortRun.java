@@ -50,7 +50,7 @@ public final class ShortRun {
 
     /** Whether the request can be done here: nothing to compute, no run left unfinished. */
     public boolean suffices(List<SizePlan> plan) {
-        if (plan.stream().anyMatch(size -> size.action() != SizePlan.Action.SKIP)) {
+        if (!plan.stream().allMatch(SizePlan::untouched)) {
             return false;
         }
         List<String> last = new JdbcTemplate(dataSource).queryForList("""

@@ -23,38 +23,60 @@ public record SizePlan(int n, StoredLevel level, Action action) {
         COMPUTE,
         /** Published, but recomputed (--force, or a higher level): compute aside, then swap in. */
         REPLACE,
-        /** Published at a higher level: drop the rows the lower level does not keep. */
-        DOWNGRADE
+        /** Published at a higher level, and lowered as the run was asked to: drop the rows the lower level does not keep. */
+        DOWNGRADE,
+        /**
+         * Published at a higher level than the run's settings name, and not asked to be lowered: kept
+         * as it is ({@link SizePlan#level} is the level it is stored at). Nothing to compute.
+         */
+        KEEP
     }
 
     /** What each size {@code request} asks for needs, given what {@code store} has published. */
     public static List<SizePlan> of(RunRequest request, SolutionStore store) {
         List<SizePlan> plan = new ArrayList<>();
         for (int n : request.sizes().sizes()) {
-            plan.add(decide(n, request.limits().levelOf(n), store.summary(n).map(BoardSummary::stored), request.force()));
+            plan.add(decide(n, request.limits().levelOf(n), store.summary(n).map(BoardSummary::stored), request.force(),
+                    request.lower().contains(n)));
         }
         return plan;
     }
 
-    /** Decides the action for a size wanted at {@code wanted} and published at {@code published}. */
-    public static SizePlan decide(int n, StoredLevel wanted, Optional<StoredLevel> published, boolean force) {
+    /**
+     * Decides the action for a size wanted at {@code wanted} and published at {@code published}. A
+     * size published at a higher level is kept at it ({@link Action#KEEP}; with {@code force}
+     * recomputed at it) unless {@code lower} asks for it to be lowered: rows a user stored are
+     * dropped only on request.
+     */
+    public static SizePlan decide(int n, StoredLevel wanted, Optional<StoredLevel> published, boolean force,
+            boolean lower) {
         if (published.isEmpty()) {
             return new SizePlan(n, wanted, Action.COMPUTE);
         }
-        if (force) {
-            return new SizePlan(n, wanted, Action.REPLACE);
-        }
         StoredLevel current = published.get();
+        // Levels are declared from most to least stored: a smaller ordinal holds more rows.
+        boolean above = current.ordinal() < wanted.ordinal();
+        StoredLevel level = above && !lower ? current : wanted;
+        if (force) {
+            return new SizePlan(n, level, Action.REPLACE);
+        }
         if (current == wanted) {
             return new SizePlan(n, wanted, Action.SKIP);
         }
-        // Levels are declared from most to least stored: a smaller ordinal wants more rows.
-        return new SizePlan(n, wanted, wanted.ordinal() < current.ordinal() ? Action.REPLACE : Action.DOWNGRADE);
+        if (above) {
+            return new SizePlan(n, level, lower ? Action.DOWNGRADE : Action.KEEP);
+        }
+        return new SizePlan(n, wanted, Action.REPLACE);
     }
 
     /** True when the size has to be computed (into the published or the staging tables). */
     public boolean computes() {
         return action == Action.COMPUTE || action == Action.REPLACE;
+    }
+
+    /** True when the run leaves the size as it is published (at its level, or kept above it). */
+    public boolean untouched() {
+        return action == Action.SKIP || action == Action.KEEP;
     }
 
     /** The sizes of {@code plan} to compute whose level passes {@code levels}, by size. */

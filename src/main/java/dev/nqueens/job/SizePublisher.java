@@ -104,7 +104,7 @@ class SizePublisher {
 
     private Result publish(JobExecution execution, SizePlan size) {
         int n = size.n();
-        if (size.action() == SizePlan.Action.SKIP
+        if (size.untouched()
                 || runControl.publishedByInstance(execution.getJobInstance().getInstanceId()).contains(n)) {
             return Result.ALREADY_PUBLISHED;
         }

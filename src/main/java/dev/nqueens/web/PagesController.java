@@ -1,11 +1,15 @@
 package dev.nqueens.web;
 
 import dev.nqueens.query.RunHistory;
+import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.settings.StorageLimits;
 import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -39,20 +43,36 @@ class PagesController {
     private final RunHistory history;
     private final ExportFolder files;
 
-    PagesController(SolutionStore store, RunHistory history, ExportFolder files) {
+    private final NqueensProperties settings;
+
+    PagesController(SolutionStore store, RunHistory history, ExportFolder files, NqueensProperties settings) {
         this.store = store;
         this.history = history;
         this.files = files;
+        this.settings = settings;
     }
 
     @GetMapping("/")
     String report(Model model) {
         List<BoardSummary> sizes = store.summaries();
         model.addAttribute("sizes", sizes);
+        model.addAttribute("keptAbove", keptAboveSettings(sizes));
         model.addAttribute("growthPlot", GrowthPlot.svg(sizes));
         model.addAttribute("runs", history.lastRuns(RUNS_SHOWN));
         model.addAttribute("files", files.listed());
         return "report";
+    }
+
+    /**
+     * The sizes stored at a higher level than the settings name, with that level: a run keeps them
+     * (it drops rows only when asked), and the report says so.
+     */
+    private Map<Integer, StoredLevel> keptAboveSettings(List<BoardSummary> sizes) {
+        StorageLimits limits = settings.storageLimits();
+        Map<Integer, StoredLevel> kept = new TreeMap<>();
+        sizes.stream().filter(size -> size.stored().ordinal() < limits.levelOf(size.n()).ordinal())
+                .forEach(size -> kept.put(size.n(), limits.levelOf(size.n())));
+        return kept;
     }
 
     @GetMapping("/sizes/{n}")

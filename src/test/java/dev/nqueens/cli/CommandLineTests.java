@@ -92,7 +92,7 @@ class CommandLineTests {
         "run --sizes 1-33      | nqueens: invalid size list '1-33': 33 is out of range",
         "run --sizes 26        | nqueens: invalid size list '26': n=26 is beyond what the counting engine counts",
         "run --threads 0       | nqueens: invalid value '0' for --threads",
-        "run --store-all-up-to 16 --store-fundamental-up-to 14 | nqueens: storage limit all-up-to=16 is above fundamental-up-to=14",
+        "run --lower 0         | nqueens: invalid size list '0': 0 is out of range",
         "run --store-all-up-to -1 | nqueens: invalid value '-1' for --store-all-up-to: a board size 0..25",
         "run --store-fundamental-up-to 40 | nqueens: invalid value '40' for --store-fundamental-up-to: a board size 0..25",
         "run --window 5x       | nqueens: invalid value '5x' for --window: a duration such as 5h, 90m or 30s",

@@ -4,6 +4,7 @@ import dev.nqueens.Application;
 import dev.nqueens.TestResources;
 import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.settings.StorageLimits;
+import dev.nqueens.settings.StoredLevel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.nqueens.Reference;
@@ -32,7 +33,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The three storage levels on one database: every size up to 13 computed through each path
  * (every solution, representatives only, counts only) gives exactly the reference counts;
- * sizes move between levels by recomputing (up, or --force) or by dropping rows (down); and a
+ * sizes move between levels by recomputing (up, or --force), are kept above lower settings, and go
+ * down by dropping rows only when the run is asked to lower them; and a
  * counted size whose sub-partitions are partly recorded resumes without counting them again.
  */
 @ResourceLock(TestResources.TEST_JVM)
@@ -69,7 +71,7 @@ class StorageLevelsIntegrationTests {
     @Test
     @Order(2)
     void representativesOnlyRecomputedWithForceGiveTheReferenceCounts() {
-        NightlyRun.Outcome outcome = run(SIZES, 0, 13, true);
+        NightlyRun.Outcome outcome = runLowering(SIZES, 0, 13, true);
         assertCompleted(outcome);
         assertThat(outcome.plan()).allMatch(size -> size.action() == SizePlan.Action.REPLACE);
         assertReference("FUNDAMENTAL");
@@ -80,7 +82,7 @@ class StorageLevelsIntegrationTests {
     @Test
     @Order(3)
     void countsOnlyRecomputedWithForceGiveTheReferenceCounts() {
-        NightlyRun.Outcome outcome = run(SIZES, 0, 0, true);
+        NightlyRun.Outcome outcome = runLowering(SIZES, 0, 0, true);
         assertCompleted(outcome);
         assertReference("COUNT");
         assertThat(rows("fundamental_solution", 13)).isZero();
@@ -91,7 +93,7 @@ class StorageLevelsIntegrationTests {
 
     @Test
     @Order(4)
-    void upgradingRecomputesAndDowngradingOnlyDropsRows() {
+    void upgradingRecomputesAndOnlyALoweringAskedForDropsRows() {
         NightlyRun.Outcome up = run("12-13", 13, 13, false);
         assertCompleted(up);
         assertThat(up.plan()).extracting(SizePlan::action).containsOnly(SizePlan.Action.REPLACE);
@@ -100,7 +102,16 @@ class StorageLevelsIntegrationTests {
         assertOnlyThePublishedGenerations();
 
         Object computedAt = jdbc.queryForObject("SELECT computed_at FROM board_summary WHERE n = 13", Object.class);
-        NightlyRun.Outcome down = run("12-13", 11, 12, false);
+        NightlyRun.Outcome kept = run("12-13", 11, 12, false);
+        assertCompleted(kept);
+        assertThat(kept.plan()).as("lower settings alone keep what is stored")
+                .containsExactly(new SizePlan(12, StoredLevel.ALL, SizePlan.Action.KEEP),
+                        new SizePlan(13, StoredLevel.ALL, SizePlan.Action.KEEP));
+        assertThat(solutionRows(12)).isEqualTo(14_200);
+        assertThat(solutionRows(13)).isEqualTo(73_712);
+        assertThat(level(13)).isEqualTo("ALL");
+
+        NightlyRun.Outcome down = runLowering("12-13", 11, 12, false);
         assertCompleted(down);
         assertThat(down.plan()).extracting(SizePlan::action)
                 .containsExactly(SizePlan.Action.DOWNGRADE, SizePlan.Action.DOWNGRADE);
@@ -215,6 +226,14 @@ class StorageLevelsIntegrationTests {
     private NightlyRun.Outcome run(String sizes, int allUpTo, int fundamentalUpTo, boolean force) {
         return nightlyRun.run(new RunRequest(BoardSizes.parse(sizes), new StorageLimits(allUpTo, fundamentalUpTo),
                 force, LocalDateTime.now()));
+    }
+
+    /** A run asked to lower every size it names (to recompute them at lower levels, or drop rows). */
+    private NightlyRun.Outcome runLowering(String sizes, int allUpTo, int fundamentalUpTo, boolean force) {
+        BoardSizes named = BoardSizes.parse(sizes);
+        return nightlyRun.run(new RunRequest(named, new StorageLimits(allUpTo, fundamentalUpTo), force,
+                java.util.Set.copyOf(named.sizes()), LocalDateTime.now(), java.time.Instant.now(),
+                java.util.Optional.empty()));
     }
 
     private static void assertCompleted(NightlyRun.Outcome outcome) {
