@@ -14,10 +14,11 @@ import picocli.CommandLine.ParentCommand;
 /** {@code history}: the past runs, newest first. */
 @Command(name = "history", mixinStandardHelpOptions = true, versionProvider = Version.class,
         header = "List past runs, newest first.",
-        description = "Each run's start and end, status, the sizes asked for and published, rows written and"
-                + " seconds.",
+        description = "Each run's start and end, status, the sizes asked for and those whose rows it computed and"
+                + " published, rows written, seconds, and notes (sizes lowered on request or kept above their"
+                + " settings). Runs with nothing to compute are folded into the line of the run before them.",
         footerHeading = "%nExamples:%n",
-        footer = {"  ./nqueens history", "  ./nqueens history --limit 5 --format csv"})
+        footer = {"  ./nqueens history", "  ./nqueens history --limit 5 --format csv", "  ./nqueens history --all"})
 final class HistoryCommand implements Callable<Integer> {
 
     static final Needs NEEDS = Needs.READING;
@@ -25,8 +26,11 @@ final class HistoryCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Option(names = "--limit", paramLabel = "K", defaultValue = "20", description = "The last K runs (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--limit", paramLabel = "K", defaultValue = "20", description = "The last K lines (default: ${DEFAULT-VALUE}).")
     String limit;
+
+    @Option(names = "--all", description = "Every run on a line of its own, those with nothing to compute too.")
+    boolean all;
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "table",
             description = "table, csv or json (default: ${DEFAULT-VALUE}).")
@@ -38,7 +42,7 @@ final class HistoryCommand implements Callable<Integer> {
         QueryPrinter.Format chosen = QueryPrinter.Format.valueOf(Options.format(format).toUpperCase(Locale.ROOT));
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
             QueryPrinter printer = new QueryPrinter(session.console().out(), chosen);
-            new RunHistory(new ReadOnlyQuery(session.dataSource())).lastRuns(runs, printer);
+            new RunHistory(new ReadOnlyQuery(session.dataSource())).lastRuns(runs, all, printer);
             printer.finish();
         }
         return ExitCode.OK;

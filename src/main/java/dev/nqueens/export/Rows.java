@@ -35,7 +35,7 @@ public final class Rows {
     private interface RepresentativeOrder {
     }
 
-    @JsonPropertyOrder({"run", "started", "ended", "status", "sizes", "published", "rows_written", "seconds"})
+    @JsonPropertyOrder({"run", "started", "ended", "status", "sizes", "published", "rows_written", "seconds", "notes"})
     private interface RunOrder {
     }
 

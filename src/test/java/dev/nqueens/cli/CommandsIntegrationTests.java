@@ -81,7 +81,7 @@ class CommandsIntegrationTests {
         assertThat(history.exitCode()).isZero();
         assertThat(history.out().lines().skip(1).findFirst().orElseThrow())
                 .matches("1,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,COMPLETED,1-10,"
-                        + "\"1 2 3 4 5 6 7 8 9 10\",1225,\\d+\\.\\d");
+                        + "\"1 2 3 4 5 6 7 8 9 10\",1225,\\d+\\.\\d,");
     }
 
     @Test
