@@ -120,6 +120,8 @@ class CommandLineTests {
         "count                 | nqueens: Missing required parameter: 'N'",
         "sql                   | nqueens: Missing required parameter: 'STATEMENT'",
         "sql 'SELECT 1' --format xml | nqueens: invalid value 'xml' for --format: table, csv or json",
+        "sql 'SELECT 1; DELETE FROM board_summary' | nqueens: refused: one statement only; the text holds 2",
+        "sql 'DELETE FROM board_summary' | nqueens: refused: 'delete' is not a read-only statement",
         "history --limit 0     | nqueens: invalid value '0' for --limit",
         "db-server --pg-port 0 | nqueens: invalid value '0' for --pg-port: a TCP port 1..65535",
         "db-server --tcp-port 70000 | nqueens: invalid value '70000' for --tcp-port: a TCP port 1..65535",
