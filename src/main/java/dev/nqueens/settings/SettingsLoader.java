@@ -116,7 +116,7 @@ public final class SettingsLoader {
     public static NqueensProperties bind(Environment environment) {
         BindHandler handler = new NoUnboundElementsBindHandler(BindHandler.DEFAULT, SettingsLoader::operatorSource);
         Binder binder = new Binder(ConfigurationPropertySources.get(environment),
-                new PropertySourcesPlaceholdersResolver(environment), conversions());
+                new PropertySourcesPlaceholdersResolver(environment), Conversions.SERVICE);
         try {
             return binder.bindOrCreate(ROOT, Bindable.of(NqueensProperties.class), handler);
         } catch (BindException e) {
@@ -129,12 +129,15 @@ public final class SettingsLoader {
      * Boot's own rules (which take {@code 90} for 90 milliseconds and {@code 3M} for three minutes).
      * Ours is added last: for the same source and target a conversion service tries the converter
      * added last first. It is the only service the binder is given, so a value ours refuses is not
-     * handed on to Boot's converter (the binder tries its services in turn).
+     * handed on to Boot's converter (the binder tries its services in turn). Made when first bound.
      */
-    private static ApplicationConversionService conversions() {
-        ApplicationConversionService conversions = new ApplicationConversionService();
-        conversions.addConverter(new LengthOfTime());
-        return conversions;
+    private static final class Conversions {
+
+        static final ApplicationConversionService SERVICE = new ApplicationConversionService();
+
+        static {
+            SERVICE.addConverter(new LengthOfTime());
+        }
     }
 
     /** Text, or a number (YAML's {@code 90}), to a {@link Duration}, as {@link Durations#parse} reads it. */

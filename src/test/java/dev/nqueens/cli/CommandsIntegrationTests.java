@@ -78,7 +78,7 @@ class CommandsIntegrationTests {
     @Test
     @Order(2)
     void sqlTakesSemicolonsInLiteralsNamesAndCommentsButOneStatementOnly() {
-        NqueensProcess.Result literal = nqueens("sql", "SELECT 'a;b' AS x", "--format", "csv");
+        NqueensProcess.Result literal = nqueens("sql", "SELECT 'a;b' AS x;", "--format", "csv"); // docs/sql.md
         assertThat(literal.exitCode()).as(literal.err()).isZero();
         assertThat(literal.out()).isEqualTo("x\na;b\n");
         NqueensProcess.Result named = nqueens("sql", "SELECT n AS \"n;m\" FROM board_summary WHERE n = 8 -- the eight;\n;",
@@ -123,6 +123,11 @@ class CommandsIntegrationTests {
             assertThat(nqueens("history").exitCode()).isZero();
             NqueensProcess.Result verify = nqueens("verify");
             assertThat(verify.exitCode()).as(verify.out() + verify.err()).isZero();
+            // prune refuses while the file is held; its dry run only reads, so it answers.
+            assertThat(nqueens("prune", "--older-than", "1d").exitCode()).isEqualTo(3);
+            NqueensProcess.Result dryRun = nqueens("prune", "--older-than", "1d", "--dry-run");
+            assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
+            assertThat(dryRun.out()).startsWith("No run that ended before ").endsWith("Dry run: nothing was deleted.\n");
         } finally {
             assertThat(server.terminate().exitCode()).isIn(0, 143);
         }
