@@ -68,16 +68,27 @@ class ReadOnlyQueryIntegrationTests {
                 database.get("SPRING_DATASOURCE_USERNAME"), database.get("SPRING_DATASOURCE_PASSWORD"), true));
     }
 
-    /** E'…' is PostgreSQL's: a backslash escapes its quote, so the ';' after it is in the literal. */
+    /**
+     * A backslash escapes a quote in PostgreSQL's E'…', and in '…' too where the server's
+     * standard_conforming_strings is off: the text is cut with the server's setting, as the driver
+     * cuts it when it sends it.
+     */
     @Test
     @EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
             disabledReason = TestDatabases.POSTGRES_SKIPPED)
-    void postgresEscapeStringsAreCutAsTheServerReadsThem() {
+    void postgresBackslashesAreReadAsTheServerReadsThem() throws SQLException {
         Map<String, String> database = TestDatabases.postgresEnvironment("nqueens_read_only_it");
         SingleConnectionDataSource postgres = new SingleConnectionDataSource(database.get("SPRING_DATASOURCE_URL"),
                 database.get("SPRING_DATASOURCE_USERNAME"), database.get("SPRING_DATASOURCE_PASSWORD"), true);
         try {
-            assertThat(firstValue(new ReadOnlyQuery(postgres), "SELECT E'a\\';b' AS x")).isEqualTo("a';b");
+            ReadOnlyQuery query = new ReadOnlyQuery(postgres);
+            assertThat(firstValue(query, "SELECT E'a\\';b' AS x")).isEqualTo("a';b");
+            assertThatThrownBy(() -> firstValue(query, "SELECT 'a\\'; SELECT 1 AS b; SELECT '")).isInstanceOf(
+                    InvalidInputException.class).hasMessageStartingWith("refused: one statement only");
+            try (Connection connection = postgres.getConnection(); Statement sql = connection.createStatement()) {
+                sql.execute("SET standard_conforming_strings = off");
+            }
+            assertThat(firstValue(query, "SELECT 'a\\';b' AS x")).isEqualTo("a';b");
         } finally {
             postgres.destroy();
         }
