@@ -4,6 +4,7 @@ import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.h2.H2Statements;
 import dev.nqueens.store.Dialect;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.List;
 import org.postgresql.core.Parser;
 
@@ -11,8 +12,8 @@ import org.postgresql.core.Parser;
  * The one statement of a text, found the way the database it goes to cuts a text into statements,
  * so that a {@code ;} in a string literal, a quoted name or a comment ends nothing and a second
  * statement is never handed on: H2 runs every statement after the first of a text (even one that
- * drops a table, whatever the transaction), and PostgreSQL's a {@code COMMIT} among them ends the
- * read-only transaction. H2: {@link H2Statements}. PostgreSQL: the driver's own {@link Parser},
+ * drops a table, whatever the transaction), and on PostgreSQL a {@code COMMIT} among them would end
+ * the read-only transaction. H2: {@link H2Statements}. PostgreSQL: the driver's own {@link Parser},
  * which cuts the text into the statements it sends; it is handed a text with the comments blanked
  * by the driver's own rules, so that a comment after the last {@code ;} is no statement. The
  * server then parses the one statement it gets again: in a prepared statement it refuses more than
@@ -96,7 +97,7 @@ record OneStatement(String text, int start, String blanked) {
                     if (end > i) {
                         // The comment runs up to the line break it ends at, or to the end of the text.
                         int last = text[end] == '\n' || text[end] == '\r' ? end - 1 : end;
-                        java.util.Arrays.fill(text, i, last + 1, ' ');
+                        Arrays.fill(text, i, last + 1, ' ');
                         i = last;
                     }
                 }
@@ -106,7 +107,7 @@ record OneStatement(String text, int start, String blanked) {
                         return true;
                     }
                     if (end > i) {
-                        java.util.Arrays.fill(text, i, end + 1, ' ');
+                        Arrays.fill(text, i, end + 1, ' ');
                         i = end;
                     }
                 }

@@ -34,6 +34,7 @@ public class ReadOnlyQuery {
     private static final Set<String> QUERIES = Set.of("select", "with", "values", "table");
     /** The words between EXPLAIN and the statement it explains (H2's PLAN FOR, ANALYZE; PostgreSQL's ANALYZE, VERBOSE). */
     private static final Set<String> EXPLAIN_OPTIONS = Set.of("analyze", "analyse", "verbose", "plan", "for");
+    /** The next word of a text, after blanks and opening parentheses. */
     private static final Pattern WORD = Pattern.compile("[\\s(]*([^\\s(]*)");
     /** Statements that change something, or a session: refused before the database sees them. */
     private static final Set<String> WRITING = Set.of("insert", "update", "delete", "merge", "upsert", "replace",
