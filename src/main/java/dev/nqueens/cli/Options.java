@@ -2,10 +2,10 @@ package dev.nqueens.cli;
 
 import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.settings.BoardSizes;
+import dev.nqueens.settings.Durations;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import org.springframework.boot.convert.DurationStyle;
 
 /**
  * Checks the values of options, each with one line that names the option, the value and what is
@@ -73,20 +73,23 @@ final class Options {
                 + BoardSizes.MAX + " (0 = none)");
     }
 
-    /** A time window: a positive duration such as {@code 5h}, {@code 90m} or {@code PT5H}. */
+    /** A time window: a length of time longer than zero, such as {@code 5h}, {@code 90m} or {@code PT5H}. */
     static Duration window(String option, String text) {
-        Duration window;
-        try {
-            window = DurationStyle.detectAndParse(text.trim());
-        } catch (IllegalArgumentException e) {
-            throw new InvalidInputException("invalid value '" + text + "' for " + option
-                    + ": a duration such as 5h, 90m or 30s");
-        }
-        if (window.isZero() || window.isNegative()) {
+        Duration window = duration(option, text);
+        if (window.isZero()) {
             throw new InvalidInputException("invalid value '" + text + "' for " + option
                     + ": the window must be longer than zero");
         }
         return window;
+    }
+
+    /** A length of time as {@link Durations#parse} reads it: {@code 90d}, {@code 12h}, {@code P90D}. */
+    static Duration duration(String option, String text) {
+        try {
+            return Durations.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException("invalid value '" + text + "' for " + option + ": " + Durations.FORMS);
+        }
     }
 
     /** A TCP port. */

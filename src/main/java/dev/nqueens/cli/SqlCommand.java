@@ -3,6 +3,7 @@ package dev.nqueens.cli;
 import dev.nqueens.failure.ExitCode;
 import dev.nqueens.query.QueryPrinter;
 import dev.nqueens.query.ReadOnlyQuery;
+import dev.nqueens.store.Dialect;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -15,7 +16,8 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "sql", mixinStandardHelpOptions = true, versionProvider = Version.class,
         header = "Run one read-only SQL statement; print a table, CSV or JSON.",
         description = "SELECT, WITH, VALUES, TABLE, EXPLAIN or SHOW, in a read-only transaction that is rolled"
-                + " back; an aligned table, or CSV or JSON for scripts.",
+                + " back; an aligned table, or CSV or JSON for scripts. One statement: a ';' in a string, a quoted"
+                + " name or a comment ends none, and one at the end is allowed.",
         footerHeading = "%nExamples:%n",
         footer = {"  ./nqueens sql \"SELECT n, total_solutions FROM board_summary ORDER BY n\"",
             "  ./nqueens sql \"SELECT * FROM solution WHERE n = 8 AND class_ordinal = 3\" --format csv"})
@@ -36,10 +38,11 @@ final class SqlCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         QueryPrinter.Format chosen = QueryPrinter.Format.valueOf(Options.format(format).toUpperCase(Locale.ROOT));
-        String checked = ReadOnlyQuery.checked(statement);
-        try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
+        // Checked before the database is opened, as the configured database cuts a text into statements.
+        try (Session session = nqueens.launch().open(NEEDS, Map.of(), database -> ReadOnlyQuery.checked(statement,
+                database.isPostgres() ? Dialect.POSTGRESQL : Dialect.H2))) {
             QueryPrinter printer = new QueryPrinter(session.console().out(), chosen);
-            new ReadOnlyQuery(session.dataSource()).run(checked, printer);
+            new ReadOnlyQuery(session.dataSource()).run(statement, printer);
             printer.finish();
         }
         return ExitCode.OK;

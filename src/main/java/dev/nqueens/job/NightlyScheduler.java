@@ -43,7 +43,8 @@ public final class NightlyScheduler {
      */
     public void runForever(NqueensProperties properties, PrintStream out) {
         NqueensProperties.Schedule schedule = properties.schedule();
-        runForever(schedule.cronExpression(), schedule.zoneId(), () -> requestFor(properties), out);
+        runForever(schedule.cronExpression(), schedule.cron().strip(), schedule.zoneId(), () -> requestFor(properties),
+                out);
     }
 
     /** What a scheduled run computes: the configured sizes and levels, in the configured window. */
@@ -56,11 +57,13 @@ public final class NightlyScheduler {
      * Runs until {@link #stop()}: waits for each scheduled time of {@code cron} in {@code zone},
      * runs, logs start and end. Scheduled times are taken in the zone's local time, so a
      * daylight-saving change neither skips a night (a time that does not exist that night runs when
-     * the clocks have jumped past it) nor doubles one (a time that occurs twice runs once).
+     * the clocks have jumped past it) nor doubles one (a time that occurs twice runs once). The log
+     * names the schedule as {@code written} in the settings (crontab's five fields stay five).
      */
-    public void runForever(CronExpression cron, ZoneId zone, Supplier<RunRequest.Builder> request, PrintStream out) {
+    public void runForever(CronExpression cron, String written, ZoneId zone, Supplier<RunRequest.Builder> request,
+            PrintStream out) {
         LocalDateTime last = LocalDateTime.now(zone);
-        out.printf("%s schedule '%s' started (zone %s); next run at %s%n", now(zone), cron, zone,
+        out.printf("%s schedule '%s' started (zone %s); next run at %s%n", now(zone), written, zone,
                 TIME.format(next(cron, last)));
         while (true) {
             LocalDateTime next = next(cron, max(last, LocalDateTime.now(zone)));

@@ -6,12 +6,16 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -26,7 +30,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * <p>The rows of a run are deleted table by table, those that point to others first, so no
  * foreign key ever points to a deleted row; {@value #RUNS_PER_TRANSACTION} runs per transaction,
  * oldest first, so that each transaction stays small (H2 keeps every page a transaction changes
- * until it commits) and an interrupted prune leaves whole runs.
+ * until it commits) and an interrupted prune leaves whole runs. A {@linkplain #dryRun dry run}
+ * counts what a prune would delete and writes nothing.
  */
 public final class OldRuns {
 
@@ -46,35 +51,40 @@ public final class OldRuns {
     private static final String STEPS = "SELECT s.step_execution_id FROM batch_step_execution s"
             + " WHERE s.job_execution_id IN (:runs)";
 
-    /** Table, and the statement that deletes the chunk's rows from it: those that point to others first. */
-    private static final Map<String, String> DELETES = new LinkedHashMap<>();
+    /**
+     * Per table, the condition that picks the rows of the runs {@code :runs}, in the order the prune
+     * deletes them (those that point to others first); a dry run counts the same rows.
+     */
+    private static final Map<String, String> ROWS = new LinkedHashMap<>();
 
     static {
-        DELETES.put("batch_step_execution_context", "DELETE FROM batch_step_execution_context"
-                + " WHERE step_execution_id IN (" + STEPS + ")");
-        DELETES.put("partition_execution", "DELETE FROM partition_execution"
-                + " WHERE job_execution_id IN (:runs) OR step_execution_id IN (" + STEPS + ")");
-        DELETES.put("partition_lease", "DELETE FROM partition_lease WHERE job_execution_id IN (:runs)");
-        DELETES.put("batch_step_execution", "DELETE FROM batch_step_execution WHERE job_execution_id IN (:runs)");
-        DELETES.put("batch_job_execution_context", "DELETE FROM batch_job_execution_context"
-                + " WHERE job_execution_id IN (:runs)");
-        DELETES.put("batch_job_execution_params", "DELETE FROM batch_job_execution_params"
-                + " WHERE job_execution_id IN (:runs)");
-        DELETES.put("run_publication", "DELETE FROM run_publication WHERE job_execution_id IN (:runs)");
-        DELETES.put("run_control", "DELETE FROM run_control WHERE job_execution_id IN (:runs)");
-        DELETES.put("batch_job_execution", "DELETE FROM batch_job_execution WHERE job_execution_id IN (:runs)");
-        DELETES.put("batch_job_instance", "DELETE FROM batch_job_instance WHERE job_instance_id IN (:instances)"
-                + " AND NOT EXISTS (SELECT 1 FROM batch_job_execution e"
-                + " WHERE e.job_instance_id = batch_job_instance.job_instance_id)");
+        ROWS.put("batch_step_execution_context", "step_execution_id IN (" + STEPS + ")");
+        ROWS.put("partition_execution", "job_execution_id IN (:runs) OR step_execution_id IN (" + STEPS + ")");
+        ROWS.put("partition_lease", "job_execution_id IN (:runs)");
+        ROWS.put("batch_step_execution", "job_execution_id IN (:runs)");
+        ROWS.put("batch_job_execution_context", "job_execution_id IN (:runs)");
+        ROWS.put("batch_job_execution_params", "job_execution_id IN (:runs)");
+        ROWS.put("run_publication", "job_execution_id IN (:runs)");
+        ROWS.put("run_control", "job_execution_id IN (:runs)");
+        ROWS.put("batch_job_execution", "job_execution_id IN (:runs)");
     }
 
-    static final String WORKERS = "DELETE FROM cluster_worker WHERE heartbeat_at < :cutoff";
+    /** Deleted last: the job instances of the runs ({@code :instances}) none of whose executions is left. */
+    static final String INSTANCES = "batch_job_instance";
+
+    private static final String INSTANCES_LEFT_WITHOUT_RUNS = "DELETE FROM batch_job_instance"
+            + " WHERE job_instance_id IN (:instances) AND NOT EXISTS (SELECT 1 FROM batch_job_execution e"
+            + " WHERE e.job_instance_id = batch_job_instance.job_instance_id)";
+
+    static final String WORKERS = "cluster_worker";
+
+    private static final String WORKERS_SILENT_SINCE = " FROM cluster_worker WHERE heartbeat_at < :cutoff";
 
     /**
-     * What a prune deleted.
+     * What a prune deleted, or a dry run found it would delete.
      *
-     * @param runs the job executions deleted, oldest first
-     * @param rows the rows deleted per table, in the order they were deleted
+     * @param runs the job executions, oldest first
+     * @param rows the rows per table, in the order the prune deletes them
      */
     public record Pruned(List<Long> runs, Map<String, Integer> rows) {
     }
@@ -92,23 +102,74 @@ public final class OldRuns {
      * local time of the process that ran the job: the cutoff is compared in this process's zone.
      */
     public Pruned prune(Instant cutoff) {
-        LocalDateTime local = LocalDateTime.ofInstant(cutoff, ZoneId.systemDefault());
-        List<Long> runs = jdbc.queryForList(PRUNABLE, Map.of("cutoff", local), Long.class);
-        Map<String, Integer> rows = new LinkedHashMap<>();
-        DELETES.keySet().forEach(table -> rows.put(table, 0));
-        for (int from = 0; from < runs.size(); from += RUNS_PER_TRANSACTION) {
-            List<Long> chunk = runs.subList(from, Math.min(runs.size(), from + RUNS_PER_TRANSACTION));
+        List<Long> runs = runsEndedBefore(cutoff);
+        Map<String, Integer> rows = noRows();
+        for (List<Long> chunk : chunks(runs)) {
             transactions.executeWithoutResult(status -> deleteRuns(chunk, rows));
         }
-        rows.put("cluster_worker", transactions.execute(status -> jdbc.update(WORKERS,
+        rows.put(WORKERS, transactions.execute(status -> jdbc.update("DELETE" + WORKERS_SILENT_SINCE,
                 Map.of("cutoff", OffsetDateTime.ofInstant(cutoff, ZoneOffset.UTC)))));
         return new Pruned(List.copyOf(runs), rows);
+    }
+
+    /**
+     * What {@link #prune} would delete now, found by the same selection and conditions, counted
+     * in one read-only transaction (one snapshot of the history); nothing is written.
+     */
+    public Pruned dryRun(Instant cutoff) {
+        TransactionTemplate snapshot = new TransactionTemplate(transactions.getTransactionManager());
+        snapshot.setReadOnly(true);
+        snapshot.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
+        return snapshot.execute(status -> {
+            List<Long> runs = runsEndedBefore(cutoff);
+            Map<String, Integer> rows = noRows();
+            Map<Long, Set<Long>> executionsOfInstances = new HashMap<>();
+            for (List<Long> chunk : chunks(runs)) {
+                Map<String, Object> parameters = Map.of("runs", chunk);
+                ROWS.forEach((table, condition) -> rows.merge(table, jdbc.queryForObject("SELECT COUNT(*) FROM "
+                        + table + " WHERE " + condition, parameters, Integer.class), Integer::sum));
+                jdbc.query("SELECT e.job_instance_id, e.job_execution_id FROM batch_job_execution e"
+                        + " WHERE e.job_instance_id IN (SELECT job_instance_id FROM batch_job_execution"
+                        + " WHERE job_execution_id IN (:runs))", parameters, row -> {
+                            executionsOfInstances.computeIfAbsent(row.getLong(1), instance -> new HashSet<>())
+                                    .add(row.getLong(2));
+                        });
+            }
+            Set<Long> deleted = new HashSet<>(runs);
+            rows.put(INSTANCES, (int) executionsOfInstances.values().stream().filter(deleted::containsAll).count());
+            rows.put(WORKERS, jdbc.queryForObject("SELECT COUNT(*)" + WORKERS_SILENT_SINCE,
+                    Map.of("cutoff", OffsetDateTime.ofInstant(cutoff, ZoneOffset.UTC)), Integer.class));
+            return new Pruned(List.copyOf(runs), rows);
+        });
+    }
+
+    private List<Long> runsEndedBefore(Instant cutoff) {
+        LocalDateTime local = LocalDateTime.ofInstant(cutoff, ZoneId.systemDefault());
+        return jdbc.queryForList(PRUNABLE, Map.of("cutoff", local), Long.class);
+    }
+
+    /** Every table of the report with no rows yet, in the order the prune deletes from them. */
+    private static Map<String, Integer> noRows() {
+        Map<String, Integer> rows = new LinkedHashMap<>();
+        ROWS.keySet().forEach(table -> rows.put(table, 0));
+        rows.put(INSTANCES, 0);
+        return rows;
+    }
+
+    private static List<List<Long>> chunks(List<Long> runs) {
+        List<List<Long>> chunks = new ArrayList<>();
+        for (int from = 0; from < runs.size(); from += RUNS_PER_TRANSACTION) {
+            chunks.add(runs.subList(from, Math.min(runs.size(), from + RUNS_PER_TRANSACTION)));
+        }
+        return chunks;
     }
 
     private void deleteRuns(List<Long> runs, Map<String, Integer> rows) {
         Map<String, Object> parameters = Map.of("runs", runs, "instances", new ArrayList<>(jdbc.queryForList(
                 "SELECT DISTINCT job_instance_id FROM batch_job_execution WHERE job_execution_id IN (:runs)",
                 Map.of("runs", runs), Long.class)));
-        DELETES.forEach((table, delete) -> rows.merge(table, jdbc.update(delete, parameters), Integer::sum));
+        ROWS.forEach((table, condition) -> rows.merge(table, jdbc.update("DELETE FROM " + table + " WHERE "
+                + condition, parameters), Integer::sum));
+        rows.merge(INSTANCES, jdbc.update(INSTANCES_LEFT_WITHOUT_RUNS, parameters), Integer::sum);
     }
 }

@@ -1,6 +1,7 @@
 package dev.nqueens.query;
 
 import dev.nqueens.failure.InvalidInputException;
+import dev.nqueens.store.Dialect;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -10,20 +11,31 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
+import org.postgresql.core.BaseConnection;
 import org.postgresql.util.PSQLException;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs one read-only statement against the configured database and streams its rows. A statement
- * is accepted only if it is a single query (SELECT, WITH, VALUES, TABLE, EXPLAIN, SHOW); it runs
- * in a read-only transaction that is always rolled back, so nothing it could try to change stays
+ * Runs one read-only statement against the configured database and streams its rows. A text is
+ * accepted only if it is a single query (SELECT, WITH, VALUES, TABLE, EXPLAIN of one of these,
+ * SHOW), one statement as the database itself cuts the text ({@link OneStatement}: a {@code ;} in
+ * a literal, a quoted name or a comment ends nothing; one after it is allowed); it runs in a
+ * read-only transaction that is always rolled back, so nothing it could try to change stays
  * changed. A statement the database cannot parse is reported as a syntax error with its position.
  */
 @Component
 public class ReadOnlyQuery {
 
     private static final Set<String> READING = Set.of("select", "with", "values", "table", "explain", "show");
+    /** What EXPLAIN may explain. */
+    private static final Set<String> QUERIES = Set.of("select", "with", "values", "table");
+    /** The words between EXPLAIN and the statement it explains (H2's PLAN FOR, ANALYZE; PostgreSQL's ANALYZE, VERBOSE). */
+    private static final Set<String> EXPLAIN_OPTIONS = Set.of("analyze", "analyse", "verbose", "plan", "for");
+    /** The next word of a text, after blanks and opening parentheses. */
+    private static final Pattern WORD = Pattern.compile("[\\s(]*([^\\s(]*)");
     /** Statements that change something, or a session: refused before the database sees them. */
     private static final Set<String> WRITING = Set.of("insert", "update", "delete", "merge", "upsert", "replace",
             "create", "drop", "alter", "truncate", "rename", "grant", "revoke", "call", "execute", "exec", "do", "set",
@@ -52,10 +64,23 @@ public class ReadOnlyQuery {
      *     database rejects it (the message says why, in one line)
      */
     public void run(String sql, RowSink sink) {
-        String statement = checked(sql);
         try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(false);
-            connection.setReadOnly(true);
+            // Checked on the connection: its database cuts the text, with its own settings.
+            OneStatement statement = checked(sql, Dialect.of(connection), standardConformingStrings(connection));
+            try {
+                query(connection, statement.text(), sink);
+            } catch (SQLException e) {
+                throw failed(statement, e);
+            }
+        } catch (SQLException e) {
+            throw new InvalidInputException("the query failed: " + firstLine(e));
+        }
+    }
+
+    private static void query(Connection connection, String statement, RowSink sink) throws SQLException {
+        connection.setAutoCommit(false);
+        connection.setReadOnly(true);
+        try {
             setUpSession(connection);
             try (PreparedStatement query = connection.prepareStatement(statement)) {
                 query.setFetchSize(1000);
@@ -74,14 +99,18 @@ public class ReadOnlyQuery {
                         sink.row(values);
                     }
                 }
-            } finally {
-                connection.rollback();
-                connection.setReadOnly(false);
-                connection.setAutoCommit(true);
             }
-        } catch (SQLException e) {
-            throw failed(statement, e);
+        } finally {
+            connection.rollback();
+            connection.setReadOnly(false);
+            connection.setAutoCommit(true);
         }
+    }
+
+    /** PostgreSQL's standard_conforming_strings as the driver knows it (on unless a server says otherwise). */
+    private static boolean standardConformingStrings(Connection connection) throws SQLException {
+        return !connection.isWrapperFor(BaseConnection.class)
+                || connection.unwrap(BaseConnection.class).getStandardConformingStrings();
     }
 
     /**
@@ -104,11 +133,11 @@ public class ReadOnlyQuery {
         }
     }
 
-    private static InvalidInputException failed(String statement, SQLException e) {
+    private static InvalidInputException failed(OneStatement statement, SQLException e) {
         String message = firstLine(e);
         if (SYNTAX.contains(e.getSQLState())) {
-            return new InvalidInputException("syntax error in the statement at position " + position(statement, e)
-                    + ": " + message);
+            return new InvalidInputException("syntax error in the statement at position "
+                    + (statement.start() + position(statement.text(), e)) + ": " + message);
         }
         return new InvalidInputException("the query failed: " + message);
     }
@@ -137,33 +166,75 @@ public class ReadOnlyQuery {
     }
 
     /**
-     * One statement (a trailing semicolon allowed) that starts with a reading keyword.
+     * The one statement of {@code sql} (a trailing semicolon allowed), as {@code dialect} cuts the
+     * text, if it reads: it starts with a reading keyword, and an EXPLAIN explains a query. For
+     * PostgreSQL the setting standard_conforming_strings is taken to be on, the server's default;
+     * {@link #run} checks again with the setting of the server it runs on.
      *
+     * @return the statement, without the semicolons and comments around it
      * @throws InvalidInputException if there is none, several, one that writes, or one that starts
-     *     with no SQL keyword at all (a syntax error at position 1)
+     *     with no SQL keyword at all (a syntax error at its position)
      */
-    public static String checked(String sql) {
-        String statement = sql == null ? "" : sql.strip();
-        if (statement.endsWith(";")) {
-            statement = statement.substring(0, statement.length() - 1).strip();
-        }
-        if (statement.isEmpty()) {
-            throw new InvalidInputException("no statement given: pass one read-only SQL statement in quotes");
-        }
-        if (statement.contains(";")) {
-            throw new InvalidInputException("refused: one statement only (the text contains ';')");
-        }
-        String stripped = statement.replaceFirst("^[\\s(]+", "");
-        String first = stripped.split("[\\s(]+", 2)[0].toLowerCase(Locale.ROOT);
-        if (READING.contains(first)) {
-            return statement;
-        }
-        if (WRITING.contains(first)) {
-            throw new InvalidInputException("refused: '" + first + "' is not a read-only statement;"
+    public static String checked(String sql, Dialect dialect) {
+        return checked(sql, dialect, true).text();
+    }
+
+    private static OneStatement checked(String sql, Dialect dialect, boolean standardConformingStrings) {
+        OneStatement statement = OneStatement.of(sql, dialect, standardConformingStrings);
+        Matcher first = WORD.matcher(statement.blanked());
+        first.lookingAt();
+        String keyword = keyword(first.group(1));
+        if (WRITING.contains(keyword)) {
+            throw new InvalidInputException("refused: '" + keyword + "' is not a read-only statement;"
                     + " allowed are SELECT, WITH, VALUES, TABLE, EXPLAIN and SHOW");
         }
-        throw new InvalidInputException("syntax error in the statement at position "
-                + (statement.length() - stripped.length() + 1) + ": '" + stripped.split("[\\s(]+", 2)[0]
-                + "' starts no SQL statement; allowed are SELECT, WITH, VALUES, TABLE, EXPLAIN and SHOW");
+        if (!READING.contains(keyword)) {
+            throw new InvalidInputException("syntax error in the statement at position "
+                    + (statement.start() + first.start(1) + 1) + ": '" + first.group(1)
+                    + "' starts no SQL statement; allowed are SELECT, WITH, VALUES, TABLE, EXPLAIN and SHOW");
+        }
+        if (keyword.equals("explain")) {
+            checkExplained(statement.blanked(), first.end());
+        }
+        return statement;
+    }
+
+    /** The keyword a word of the text starts with: {@code select} of {@code SELECT*}. */
+    private static String keyword(String word) {
+        return word.replaceFirst("\\W.*", "").toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * EXPLAIN, after its options (H2's PLAN FOR and ANALYZE, PostgreSQL's ANALYZE and VERBOSE or
+     * its options in parentheses), must explain a query: EXPLAIN ANALYZE runs what it explains.
+     */
+    private static void checkExplained(String statement, int from) {
+        Matcher next = WORD.matcher(statement);
+        int at = from;
+        while (true) {
+            while (at < statement.length() && Character.isWhitespace(statement.charAt(at))) {
+                at++;
+            }
+            if (at < statement.length() && statement.charAt(at) == '(') {
+                next.region(at, statement.length()).lookingAt();
+                if (QUERIES.contains(keyword(next.group(1)))) {
+                    return;
+                }
+                // Not a query in parentheses: PostgreSQL's options, up to their closing parenthesis.
+                int close = statement.indexOf(')', at);
+                at = close < 0 ? statement.length() : close + 1;
+                continue;
+            }
+            next.region(at, statement.length()).lookingAt();
+            String keyword = keyword(next.group(1));
+            if (QUERIES.contains(keyword)) {
+                return;
+            }
+            if (!EXPLAIN_OPTIONS.contains(keyword)) {
+                throw new InvalidInputException("refused: EXPLAIN of '" + next.group(1) + "'; EXPLAIN is allowed for"
+                        + " SELECT, WITH, VALUES and TABLE, which do not write");
+            }
+            at += keyword.length();
+        }
     }
 }

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.boot.convert.DurationStyle;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.scheduling.support.CronExpression;
 
@@ -116,10 +115,10 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
             }
             Duration length;
             try {
-                length = DurationStyle.detectAndParse(window.trim());
+                length = Durations.parse(window);
             } catch (IllegalArgumentException e) {
                 throw InvalidSettingException.of("nqueens.schedule.window", "'" + window + "'",
-                        "a duration such as 5h, 90m or 30s (or empty for none)");
+                        Durations.FORMS + " (or empty for none)");
             }
             if (length.isZero() || length.isNegative()) {
                 throw InvalidSettingException.of("nqueens.schedule.window", length,

@@ -4,8 +4,10 @@ import java.lang.reflect.RecordComponent;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.springframework.boot.bootstrap.DefaultBootstrapContext;
 import org.springframework.boot.context.config.ConfigDataEnvironmentPostProcessor;
@@ -13,11 +15,16 @@ import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.BindHandler;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.PropertySourcesPlaceholdersResolver;
 import org.springframework.boot.context.properties.bind.UnboundConfigurationPropertiesException;
 import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.convert.ApplicationConversionService;
 import org.springframework.boot.env.OriginTrackedMapPropertySource;
+import org.springframework.core.convert.TypeDescriptor;
+import org.springframework.core.convert.converter.GenericConverter;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
 import org.springframework.core.env.MapPropertySource;
@@ -108,10 +115,43 @@ public final class SettingsLoader {
      */
     public static NqueensProperties bind(Environment environment) {
         BindHandler handler = new NoUnboundElementsBindHandler(BindHandler.DEFAULT, SettingsLoader::operatorSource);
+        Binder binder = new Binder(ConfigurationPropertySources.get(environment),
+                new PropertySourcesPlaceholdersResolver(environment), Conversions.SERVICE);
         try {
-            return Binder.get(environment).bindOrCreate(ROOT, Bindable.of(NqueensProperties.class), handler);
+            return binder.bindOrCreate(ROOT, Bindable.of(NqueensProperties.class), handler);
         } catch (BindException e) {
             throw translated(e);
+        }
+    }
+
+    /**
+     * Spring Boot's conversions, with lengths of time read by {@link Durations#parse} instead of
+     * Boot's own rules (which take {@code 90} for 90 milliseconds and {@code 3M} for three minutes).
+     * Ours is added last: for the same source and target a conversion service tries the converter
+     * added last first. It is the only service the binder is given, so a value ours refuses is not
+     * handed on to Boot's converter (the binder tries its services in turn). Made when first bound.
+     */
+    private static final class Conversions {
+
+        static final ApplicationConversionService SERVICE = new ApplicationConversionService();
+
+        static {
+            SERVICE.addConverter(new LengthOfTime());
+        }
+    }
+
+    /** Text, or a number (YAML's {@code 90}), to a {@link Duration}, as {@link Durations#parse} reads it. */
+    private static final class LengthOfTime implements GenericConverter {
+
+        @Override
+        public Set<ConvertiblePair> getConvertibleTypes() {
+            return Set.of(new ConvertiblePair(String.class, Duration.class), new ConvertiblePair(Number.class,
+                    Duration.class));
+        }
+
+        @Override
+        public Object convert(Object source, TypeDescriptor sourceType, TypeDescriptor targetType) {
+            return source == null ? null : Durations.parse(source.toString());
         }
     }
 
@@ -153,8 +193,8 @@ public final class SettingsLoader {
         if (type == int.class || type == Integer.class) {
             return "a whole number";
         }
-        if (type == java.time.Duration.class) {
-            return "a duration such as 30s, 90m or 5h";
+        if (type == Duration.class) {
+            return Durations.FORMS;
         }
         return "not a " + type.getSimpleName();
     }

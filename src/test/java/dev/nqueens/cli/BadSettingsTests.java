@@ -51,6 +51,9 @@ class BadSettingsTests {
         "bad zone        | 'nqueens:\n  schedule:\n    zone: Mars/Base\n' | nqueens: invalid setting nqueens.schedule.zone='Mars/Base'",
         "bad cron        | 'nqueens:\n  schedule:\n    cron: \"61 * * * *\"\n' | nqueens: setting nqueens.schedule.cron: invalid cron expression '61 * * * *'",
         "short timeout   | 'nqueens:\n  cluster:\n    worker-timeout: 2s\n' | nqueens: invalid setting nqueens.cluster.worker-timeout=PT2S: at least 4s",
+        "bare number     | 'nqueens:\n  progress-interval: 500\n' | nqueens: invalid setting nqueens.progress-interval='500': a whole number and a unit s, m, h, d or w",
+        "minutes as M    | 'nqueens:\n  outage-wait: 3M\n' | nqueens: invalid setting nqueens.outage-wait='3M': a whole number and a unit s, m, h, d or w",
+        "window in ms    | 'nqueens:\n  schedule:\n    window: 18000\n' | nqueens: invalid setting nqueens.schedule.window='18000': a whole number and a unit s, m, h, d or w",
         "cross-check     | 'nqueens:\n  cluster:\n    cross-check: some\n' | nqueens: invalid setting nqueens.cluster.cross-check='some': unpublished or all",
         "same ports      | 'nqueens:\n  db-server:\n    tcp-port: 5435\n' | nqueens: nqueens.db-server.pg-port and tcp-port are both 5435",
         "owner login     | 'nqueens:\n  db-server:\n    user: sa\n' | nqueens: invalid setting nqueens.db-server.user='sa'",
@@ -63,6 +66,20 @@ class BadSettingsTests {
             assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
             // In this JVM the file is named by its absolute path; the jar names it as Boot found it.
             assertThat(result.err()).startsWith(message.replace("in config/", "in " + workingDirectory + "/config/"));
+            assertRefusedCleanly(result);
+        }
+    }
+
+    /** A length of time in an environment variable is read as in the file: a bare number is refused. */
+    @Test
+    void aBareNumberForALengthOfTimeInAVariableIsRefused() throws Exception {
+        for (String[] variable : new String[][] {{"NQUEENS_CLUSTER_WORKERTIMEOUT", "nqueens.cluster.worker-timeout"},
+            {"NQUEENS_SCHEDULE_WINDOW", "nqueens.schedule.window"}}) {
+            NqueensProcess.Result result = InProcess.run(workingDirectory, Map.of(variable[0], "90"), "run", "--sizes",
+                    "4");
+            assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+            assertThat(result.err()).startsWith("nqueens: invalid setting " + variable[1] + "='90': a whole number and"
+                    + " a unit s, m, h, d or w");
             assertRefusedCleanly(result);
         }
     }

@@ -74,6 +74,29 @@ class CommandsIntegrationTests {
         }
     }
 
+    /** A ';' in a literal, a quoted name or a comment ends no statement; a second statement is refused whole. */
+    @Test
+    @Order(2)
+    void sqlTakesSemicolonsInLiteralsNamesAndCommentsButOneStatementOnly() {
+        NqueensProcess.Result literal = nqueens("sql", "SELECT 'a;b' AS x;", "--format", "csv"); // docs/sql.md
+        assertThat(literal.exitCode()).as(literal.err()).isZero();
+        assertThat(literal.out()).isEqualTo("x\na;b\n");
+        NqueensProcess.Result named = nqueens("sql", "SELECT n AS \"n;m\" FROM board_summary WHERE n = 8 -- the eight;\n;",
+                "--format", "csv");
+        assertThat(named.exitCode()).as(named.err()).isZero();
+        assertThat(named.out()).isEqualTo("n;m\n8\n");
+        for (String chain : new String[] {"SELECT 1; DELETE FROM board_summary", "SELECT 'a;b'; DROP TABLE board_summary",
+            "EXPLAIN ANALYZE DELETE FROM board_summary"}) {
+            NqueensProcess.Result refused = nqueens("sql", chain);
+            assertThat(refused.exitCode()).as(chain).isEqualTo(2);
+            assertThat(refused.err()).startsWith("nqueens: refused: ");
+            assertThat(refused.err().lines()).hasSize(1);
+            assertThat(refused.out()).isEmpty();
+        }
+        assertThat(nqueens("sql", "SELECT COUNT(*) AS sizes FROM board_summary", "--format", "csv").out())
+                .isEqualTo("sizes\n10\n");
+    }
+
     @Test
     @Order(3)
     void historyPrintsTimesInUtc() {
@@ -100,6 +123,11 @@ class CommandsIntegrationTests {
             assertThat(nqueens("history").exitCode()).isZero();
             NqueensProcess.Result verify = nqueens("verify");
             assertThat(verify.exitCode()).as(verify.out() + verify.err()).isZero();
+            // prune refuses while the file is held; its dry run only reads, so it answers.
+            assertThat(nqueens("prune", "--older-than", "1d").exitCode()).isEqualTo(3);
+            NqueensProcess.Result dryRun = nqueens("prune", "--older-than", "1d", "--dry-run");
+            assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
+            assertThat(dryRun.out()).startsWith("No run that ended before ").endsWith("Dry run: nothing was deleted.\n");
         } finally {
             assertThat(server.terminate().exitCode()).isIn(0, 143);
         }

@@ -79,6 +79,10 @@ class PruneIntegrationTests {
                     .endsWith("; one run at a time\n");
             assertThat(refused.err().lines()).hasSize(1);
             assertThat(refused.out()).isEmpty();
+            // A dry run writes nothing and takes no lock: it answers while the run goes on.
+            NqueensProcess.Result dryRun = InProcess.run(work, postgres, "prune", "--older-than", "1d", "--dry-run");
+            assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
+            assertThat(dryRun.out()).startsWith("No run that ended before ").endsWith("Dry run: nothing was deleted.\n");
         } finally {
             other.destroy();
         }
@@ -143,6 +147,25 @@ class PruneIntegrationTests {
         assertThat(before.get("batch_step_execution")).containsOnlyKeys(1L, 2L, 3L, 4L);
         assertThat(before.get("partition_execution")).containsEntry(1L, 2L).containsEntry(3L, 1L);
 
+        // An age without a unit (once milliseconds: every run but the kept ones), or in any other form, deletes nothing.
+        for (String age : List.of("90", "86400", "3M", "1y", "-5d", "5x")) {
+            NqueensProcess.Result refused = InProcess.run(work, database, "prune", "--older-than", age);
+            assertThat(refused.exitCode()).as(age + ": " + refused.err()).isEqualTo(2);
+            assertThat(refused.err()).startsWith("nqueens: invalid value '" + age + "' for --older-than: a whole"
+                    + " number and a unit s, m, h, d or w").endsWith("\n");
+            assertThat(refused.err().lines()).hasSize(1);
+            assertThat(refused.out()).isEmpty();
+        }
+        assertEverythingKept(database, before);
+
+        // A dry run lists what the prune then deletes, and deletes nothing.
+        NqueensProcess.Result dryRun = InProcess.run(work, database, "prune", "--older-than", "P90D", "--dry-run");
+        assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
+        assertThat(dryRun.err()).isEmpty();
+        assertThat(dryRun.out()).containsPattern("^Would delete 1 run that ended before \\S+Z: run 1 \\(the latest run,")
+                .contains("Rows it would delete:").endsWith("Dry run: nothing was deleted.\n");
+        assertEverythingKept(database, before);
+
         NqueensProcess.Result prune = InProcess.run(work, database, "prune", "--older-than", "90d");
         assertThat(prune.exitCode()).as(prune.err()).isZero();
         assertThat(prune.err()).isEmpty();
@@ -154,6 +177,7 @@ class PruneIntegrationTests {
                 .contains(line("run_control", 1)).contains(line("run_publication", 4))
                 .contains(line("partition_execution", 2)).contains(line("partition_lease", 1))
                 .contains(line("cluster_worker", 1));
+        assertThat(rowLines(dryRun.out())).hasSize(11).isEqualTo(rowLines(prune.out()));
 
         try (Connection db = TestDatabases.open(database, work); Statement sql = db.createStatement()) {
             Map<String, Map<Long, Long>> after = rowsPerRun(sql);
@@ -173,10 +197,24 @@ class PruneIntegrationTests {
                 .containsExactly("4", "3", "2");
         assertNightlyHealth(database);
 
-        NqueensProcess.Result again = InProcess.run(work, database, "prune", "--older-than", "90d");
+        NqueensProcess.Result again = InProcess.run(work, database, "prune", "--older-than", "1w");
         assertThat(again.exitCode()).isZero();
         assertThat(again.out()).startsWith("No run that ended before ").contains(line("batch_job_execution", 0))
                 .contains(line("cluster_worker", 0));
+    }
+
+    private void assertEverythingKept(Map<String, String> database, Map<String, Map<Long, Long>> before)
+            throws SQLException {
+        try (Connection db = TestDatabases.open(database, work); Statement sql = db.createStatement()) {
+            assertThat(rowsPerRun(sql)).isEqualTo(before);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM batch_job_instance")).isEqualTo(4);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM cluster_worker")).isEqualTo(2);
+        }
+    }
+
+    /** The table and count lines of a prune's report. */
+    private static List<String> rowLines(String report) {
+        return report.lines().filter(line -> line.startsWith("  ")).toList();
     }
 
     /** The latest run failed: DOWN for that, with the last completed run's end (run 3's, 150 days ago). */

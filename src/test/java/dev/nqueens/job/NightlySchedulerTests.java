@@ -4,24 +4,30 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.settings.SettingsLoader;
 import dev.nqueens.settings.StorageLimits;
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.batch.core.BatchStatus;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The nightly schedule across daylight-saving changes: no night skipped, none doubled; and a run
- * never starts before its scheduled time.
+ * The nightly schedule across daylight-saving changes: no night skipped, none doubled; a run never
+ * starts before its scheduled time; and the schedule is named as written.
  */
 class NightlySchedulerTests {
 
@@ -54,6 +60,23 @@ class NightlySchedulerTests {
                 ZonedDateTime.of(2026, 12, 3, 2, 0, 0, 0, ZoneId.of("UTC")));
     }
 
+    /** serve's log and schedule's output name the schedule as the settings write it, not Spring's six fields. */
+    @Test
+    void theScheduleIsNamedAsTheSettingsWriteIt(@TempDir Path workingDirectory) {
+        for (String cron : List.of("0 2 * * *", "30 1 * * 1-5", "*/2 * * * * *")) {
+            NqueensProperties settings = SettingsLoader.bind(SettingsLoader.load(new SettingsLoader.Sources(
+                    workingDirectory, Map.of("NQUEENS_SCHEDULE_CRON", cron), Map.of(), List.of())));
+            NightlyScheduler scheduler = new NightlyScheduler(request -> {
+                throw new AssertionError("no run was due");
+            });
+            scheduler.stop(); // after its first line
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            scheduler.runForever(settings, new PrintStream(log, true, StandardCharsets.UTF_8));
+            assertThat(log.toString(StandardCharsets.UTF_8).lines().findFirst()).get().asString()
+                    .contains(" schedule '" + cron + "' started (zone ");
+        }
+    }
+
     @Test
     void aRunStartsAtItsTimeOrAfterNeverBefore() {
         List<String> early = new ArrayList<>();
@@ -71,7 +94,7 @@ class NightlySchedulerTests {
             return new NightlyRun.Outcome(BatchStatus.COMPLETED, List.of(), false,
                     List.of(), Duration.ZERO, false, Set.of(), List.of(), List.of(), 0, false);
         });
-        scheduler[0].runForever(NqueensProperties.Schedule.cronExpression("* * * * * *"), utc,
+        scheduler[0].runForever(NqueensProperties.Schedule.cronExpression("* * * * * *"), "* * * * * *", utc,
                 () -> new RunRequest.Builder(BoardSizes.parse("1"), new StorageLimits(1, 1), false,
                         Optional.empty()),
                 new PrintStream(OutputStream.nullOutputStream()));
