@@ -7,6 +7,7 @@ import dev.nqueens.settings.NqueensProperties;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -77,18 +78,23 @@ class ExportFolder {
                 || !isListed(name)) {
             throw Problems.notFound("no export file is named '" + name + "'");
         }
-        for (int attempt = 0; attempt < 10; attempt++) {
-            Version seen = stat(file, null);
-            Version known = digests.get(name);
-            if (known != null && sameFile(known, seen)) {
-                return known;
+        try {
+            for (int attempt = 0; attempt < 10; attempt++) {
+                Version seen = stat(file, null);
+                Version known = digests.get(name);
+                if (known != null && sameFile(known, seen)) {
+                    return known;
+                }
+                Version hashed = stat(file, Sha256.of(file));
+                if (sameFile(hashed, seen)) {
+                    digests.put(name, hashed);
+                    return hashed;
+                }
+                // replaced while it was hashed: look again
             }
-            Version hashed = stat(file, Sha256.of(file));
-            if (sameFile(hashed, seen)) {
-                digests.put(name, hashed);
-                return hashed;
-            }
-            // replaced while it was hashed: look again
+        } catch (NoSuchFileException e) {
+            // removed by an export meanwhile: as if never there
+            throw Problems.notFound("no export file is named '" + name + "'");
         }
         throw new IOException(name + " keeps changing");
     }
