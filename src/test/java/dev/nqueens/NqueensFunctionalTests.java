@@ -44,9 +44,14 @@ class NqueensFunctionalTests {
         assertThat(fundamental.out().lines().filter(line -> line.startsWith("No. "))).hasSize(12);
         assertThat(fundamental.out()).contains("No. 10: 3 5 2 8 1 7 4 6  (orbit 4, ROT180)");
 
+        // A report the manifest does not list (n = 9 is not stored): the run with nothing to compute removes it.
+        Path output = workingDirectory.resolve("output");
+        Files.copy(output.resolve("solutions-n08.csv"), output.resolve("solutions-n09.csv"));
         NqueensProcess.Result again = nqueens("run", "--sizes", "8");
         assertThat(again.exitCode()).isZero();
-        assertThat(again.out()).contains("Every size was already stored; the reports are up to date.");
+        assertThat(again.out()).contains("Every size was already stored; the reports are up to date.")
+                .contains("solutions-n09.csv");
+        assertThat(output.resolve("solutions-n09.csv")).doesNotExist();
 
         NqueensProcess.Result sql = nqueens("sql", "SELECT COUNT(*) AS solutions FROM solution WHERE n = 8");
         assertThat(sql.exitCode()).isZero();

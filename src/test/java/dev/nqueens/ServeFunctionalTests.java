@@ -169,6 +169,27 @@ class ServeFunctionalTests {
     }
 
     @Test
+    void aFileTheManifestDoesNotListIsNotServedWhateverItsName() throws Exception {
+        // n = 9 is stored with its classes only: a solutions file of it is not what the database holds.
+        Path stray = directory.resolve("output/solutions-n09.csv");
+        Path foreign = directory.resolve("output/notes.txt");
+        Files.copy(directory.resolve("output/solutions-n08.csv"), stray);
+        Files.writeString(foreign, "the operator's own file");
+        try {
+            for (String name : List.of("solutions-n09.csv", "notes.txt")) {
+                HttpResponse<byte[]> response = served.get("/files/" + name);
+                assertThat(response.statusCode()).as(name).isEqualTo(404);
+                assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+            }
+            assertThat(served.get("/files/solutions-n08.csv").statusCode()).isEqualTo(200);
+            assertThat(served.get("/files/SHA256SUMS").statusCode()).isEqualTo(200);
+        } finally {
+            Files.delete(stray);
+            Files.delete(foreign);
+        }
+    }
+
+    @Test
     void downloadsCarryTheirChecksumsAndTheHttpDownloadToolsExpect() throws Exception {
         JsonNode manifest = JSON.readTree(served.get("/files/manifest.json").body());
         for (JsonNode file : manifest.get("files")) {

@@ -142,7 +142,8 @@ final class RunCommand implements Callable<Integer> {
                     return toTheJob(handoff, settings);
                 }
                 announce(settings, request, session.console().out());
-                return Optional.of(report(shortRun.run(request, plan, Path.of(settings.outputDir())), settings,
+                return Optional.of(report(shortRun.run(request, plan, Path.of(settings.outputDir()),
+                        session.console().out()), settings,
                         SolutionStore.of(new JdbcTemplate(dataSource)), session.console()));
             } finally {
                 dataSource.destroy();

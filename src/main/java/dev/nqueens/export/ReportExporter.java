@@ -6,6 +6,7 @@ import dev.nqueens.store.SolutionStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -14,8 +15,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.SequenceWriter;
 import tools.jackson.databind.json.JsonMapper;
@@ -31,6 +35,12 @@ import tools.jackson.databind.json.JsonMapper;
  * size whose {@code board_summary} row did not change since the folder's last export keeps its files
  * without a read of its rows; a file whose bytes did not change is not rewritten (see
  * {@link AtomicReportFile}).
+ *
+ * <p>The folder mirrors the database: once the new manifest is in place, the files of the export's
+ * own names that it does not list (a size no longer stored at that level, or at all) are deleted,
+ * also when the reports were otherwise up to date. A crash in between leaves only files no
+ * manifest lists, which the next export deletes. Files of other names are never touched: the
+ * folder may hold other things.
  */
 @Component
 public class ReportExporter {
@@ -72,13 +82,35 @@ public class ReportExporter {
     /** The name of the manifest. */
     public static final String MANIFEST = "manifest.json";
 
+    /** The names of the reports an export writes beside the manifest and the checksum list. */
+    private static final Pattern REPORT_NAME = Pattern.compile(
+            "(summary|(solutions|fundamental)-n[0-9]{2})\\.(json|csv)");
+
     /**
-     * Exports every stored size into {@code folder} (created if missing) and returns the manifest
-     * entries, then the manifest's and the checksum list's.
+     * What an export left in its folder.
      *
-     * @throws ExportException if a file cannot be written; files already complete stay
+     * @param files the files the manifest lists, then the manifest and the checksum list
+     * @param removed the names of the files it deleted because the manifest no longer lists them, sorted
      */
-    public List<ManifestEntry> exportAll(Path folder) {
+    public record Exported(List<ManifestEntry> files, List<String> removed) {
+    }
+
+    /**
+     * Whether {@code name} is one an export writes its reports under ({@code summary.json},
+     * {@code solutions-n08.csv}, …): the only files, with the manifest and the checksum list, that
+     * belong in the folder, and the only ones an export deletes when its manifest does not list them.
+     */
+    public static boolean isReportName(String name) {
+        return REPORT_NAME.matcher(name).matches();
+    }
+
+    /**
+     * Exports every stored size into {@code folder} (created if missing), then deletes the reports
+     * the manifest no longer lists.
+     *
+     * @throws ExportException if a file cannot be written or deleted; files already complete stay
+     */
+    public Exported exportAll(Path folder) {
         try {
             Files.createDirectories(folder);
             deleteLeftoverPartials(folder);
@@ -87,7 +119,7 @@ public class ReportExporter {
             Optional<Manifest> previous = previousManifest(folder);
             Optional<List<ManifestEntry>> upToDate = previous.flatMap(manifest -> upToDate(folder, manifest, version));
             if (upToDate.isPresent()) {
-                return upToDate.get();
+                return new Exported(upToDate.get(), deleteUnlisted(folder, upToDate.get()));
             }
             List<ManifestEntry> files = new ArrayList<>();
             files.add(write(folder.resolve("summary.json"), out -> json.writerWithDefaultPrettyPrinter()
@@ -118,7 +150,7 @@ public class ReportExporter {
                     out -> json.writerWithDefaultPrettyPrinter().writeValue(out, manifest)));
             List<ManifestEntry> summed = List.copyOf(all);
             all.add(write(folder.resolve(CHECKSUMS), out -> out.write(checksums(summed))));
-            return all;
+            return new Exported(all, deleteUnlisted(folder, all));
         } catch (IOException e) {
             throw new ExportException(folder, e);
         }
@@ -225,6 +257,28 @@ public class ReportExporter {
                 Files.deleteIfExists(file);
             }
         }
+    }
+
+    /**
+     * Deletes the reports in {@code folder} that {@code listed} does not name; returns their names.
+     * Runs after the manifest is in place, so a reader never finds a listed file missing.
+     */
+    private static List<String> deleteUnlisted(Path folder, List<ManifestEntry> listed) throws IOException {
+        Set<String> names = listed.stream().map(ManifestEntry::name).collect(Collectors.toSet());
+        List<Path> unlisted;
+        try (var files = Files.list(folder)) {
+            unlisted = files.filter(file -> isReportName(file.getFileName().toString()))
+                    .filter(file -> !names.contains(file.getFileName().toString()))
+                    .filter(file -> !Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS))
+                    .sorted().toList();
+        }
+        List<String> removed = new ArrayList<>();
+        for (Path file : unlisted) {
+            if (Files.deleteIfExists(file)) {
+                removed.add(file.getFileName().toString());
+            }
+        }
+        return removed;
     }
 
     private interface Body {

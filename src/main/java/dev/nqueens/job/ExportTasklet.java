@@ -1,29 +1,44 @@
 package dev.nqueens.job;
 
-import dev.nqueens.export.ManifestEntry;
 import dev.nqueens.export.ReportExporter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.springframework.batch.core.step.StepContribution;
 import org.springframework.batch.core.scope.context.ChunkContext;
 import org.springframework.batch.core.step.tasklet.Tasklet;
 import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 
-/** Exports the reports of everything stored; the write count is the number of files. */
+/**
+ * Exports the reports of everything stored and says which files it removed; the write count is
+ * the number of files.
+ */
 final class ExportTasklet implements Tasklet {
 
     private final ReportExporter exporter;
     private final Path folder;
+    private final ProgressReporter progress;
 
-    ExportTasklet(ReportExporter exporter, Path folder) {
+    ExportTasklet(ReportExporter exporter, Path folder, ProgressReporter progress) {
         this.exporter = exporter;
         this.folder = folder;
+        this.progress = progress;
     }
 
     @Override
     public RepeatStatus execute(StepContribution contribution, ChunkContext chunkContext) {
-        List<ManifestEntry> files = exporter.exportAll(folder);
-        contribution.incrementWriteCount(files.size());
+        ReportExporter.Exported exported = exporter.exportAll(folder);
+        removal(folder, exported.removed()).ifPresent(progress::line);
+        contribution.incrementWriteCount(exported.files().size());
         return RepeatStatus.FINISHED;
+    }
+
+    /**
+     * The run's line naming the reports an export removed (files of sizes no longer stored at that
+     * level), if it removed any.
+     */
+    static Optional<String> removal(Path folder, List<String> removed) {
+        return removed.isEmpty() ? Optional.empty() : Optional.of("  removed from " + folder
+                + " (not stored at that level): " + String.join(", ", removed));
     }
 }

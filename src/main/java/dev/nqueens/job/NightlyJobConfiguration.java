@@ -167,9 +167,9 @@ public class NightlyJobConfiguration {
 
     @Bean
     Step export(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            ReportExporter exporter, NqueensProperties properties) {
+            ReportExporter exporter, NqueensProperties properties, ProgressReporter progress) {
         return new StepBuilder(EXPORT_STEP, jobRepository)
-                .tasklet(new ExportTasklet(exporter, Path.of(properties.outputDir())), transactionManager)
+                .tasklet(new ExportTasklet(exporter, Path.of(properties.outputDir()), progress), transactionManager)
                 .build();
     }
 

@@ -31,15 +31,17 @@ class RunReport {
     private final ReportExporter exporter;
     private final NqueensProperties properties;
     private final Environment environment;
+    private final ProgressReporter progress;
 
     RunReport(RunControl runControl, WorkProgress workProgress, SizePublisher publisher, ReportExporter exporter,
-            NqueensProperties properties, Environment environment) {
+            NqueensProperties properties, Environment environment, ProgressReporter progress) {
         this.runControl = runControl;
         this.workProgress = workProgress;
         this.publisher = publisher;
         this.exporter = exporter;
         this.properties = properties;
         this.environment = environment;
+        this.progress = progress;
     }
 
     /**
@@ -70,11 +72,13 @@ class RunReport {
 
     /**
      * A run that did not complete skipped its export step, but the sizes it published are complete
-     * and checked: they are exported all the same; a failure to is added to {@code failures}.
+     * and checked: they are exported all the same (the files it removes named on the console); a
+     * failure to is added to {@code failures}.
      */
     void exportWhatWasPublished(List<String> failures) {
+        Path folder = Path.of(properties.outputDir());
         try {
-            exporter.exportAll(Path.of(properties.outputDir()));
+            ExportTasklet.removal(folder, exporter.exportAll(folder).removed()).ifPresent(progress::line);
         } catch (RuntimeException e) {
             failures.add(DiskFull.isCause(e) ? diskFull(e)
                     : "the export of the published sizes failed: " + Failure.rootMessage(e));

@@ -5,6 +5,7 @@ import dev.nqueens.export.ReportExporter;
 import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.store.SolutionStore;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -27,7 +28,8 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
  * published at its level, and no earlier run is left to resume. It still takes the run lock,
  * records a completed run in the job repository (through Spring Batch's own repository, so
  * {@code history} and the nightly health see it like any other), and brings the reports up to date
- * — which, when the published sizes have not changed since the last export, writes nothing.
+ * — which, when the published sizes have not changed since the last export, writes nothing, but
+ * still removes reports the manifest does not list.
  */
 public final class ShortRun {
 
@@ -60,11 +62,11 @@ public final class ShortRun {
     }
 
     /**
-     * Does the run: lock, record, export.
+     * Does the run: lock, record, export (naming on {@code out} the files the export removed).
      *
      * @throws RunInProgressException if another run holds the database
      */
-    public NightlyRun.Outcome run(RunRequest request, List<SizePlan> plan, Path outputFolder) {
+    public NightlyRun.Outcome run(RunRequest request, List<SizePlan> plan, Path outputFolder, PrintStream out) {
         try (RunLock.Held lock = new RunLock(dataSource).acquire(line -> { })) {
             JobRepository repository = repository();
             JobParameters parameters = RunParameters.of(request, plan);
@@ -73,7 +75,8 @@ public final class ShortRun {
             execution.setStartTime(LocalDateTime.now());
             execution.setStatus(BatchStatus.STARTED);
             repository.update(execution);
-            new ReportExporter(store).exportAll(outputFolder);
+            ExportTasklet.removal(outputFolder, new ReportExporter(store).exportAll(outputFolder).removed())
+                    .ifPresent(out::println);
             execution.setStatus(BatchStatus.COMPLETED);
             execution.setExitStatus(ExitStatus.COMPLETED);
             execution.setEndTime(LocalDateTime.now());

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -24,8 +25,14 @@ import tools.jackson.databind.json.JsonMapper;
  * order: {@code export manifest} (present, readable, no temporary name listed); {@code export
  * summary} (summary.json and summary.csv); {@code export n=8} per size stored ALL or FUNDAMENTAL
  * (its files listed); {@code export other files} when the manifest lists files of no stored size;
- * and {@code export temporary files}. A listed file must exist with the listed byte size and
- * SHA-256. Without a readable manifest only the manifest and temporary-files checks are made.
+ * {@code export unlisted files}; and {@code export temporary files}. A listed file must exist with
+ * the listed byte size and SHA-256. Without a readable manifest only the manifest and
+ * temporary-files checks are made.
+ *
+ * <p>The folder mirrors the database: a regular, non-hidden file the manifest does not list (the
+ * manifest and {@code SHA256SUMS} aside) fails {@code export unlisted files}, whatever its name —
+ * a report of a size no longer stored (the next export removes it) or a file put there by hand
+ * (the export leaves it). Hidden files ({@code .gitkeep}) are not exports and are ignored.
  *
  * <p>A leftover hidden temporary file ({@code .solutions-n08.json.partial}) fails its check at
  * warning level: its detail starts with {@code warning:}. The exported files are intact (the
@@ -50,6 +57,7 @@ final class ExportFolderCheck {
         Check manifest = readManifest(listed);
         checks.add(manifest);
         if (manifest.passed()) {
+            Set<String> names = Set.copyOf(listed.keySet());
             checks.add(filesCheck("export summary", List.of("summary.json", "summary.csv"), listed));
             for (BoardSummary summary : summaries) {
                 List<String> expected = expectedFiles(summary);
@@ -60,6 +68,7 @@ final class ExportFolderCheck {
             if (!listed.isEmpty()) {
                 checks.add(filesCheck("export other files", List.copyOf(listed.keySet()), listed));
             }
+            checks.add(unlistedFiles(names));
         }
         checks.add(temporaryFiles());
         return checks;
@@ -144,6 +153,26 @@ final class ExportFolderCheck {
         } catch (IOException e) {
             return entry.name() + " cannot be read: " + e.getMessage();
         }
+    }
+
+    /** The folder's regular, non-hidden files not in {@code listed}, the manifest and SHA256SUMS aside. */
+    private Check unlistedFiles(Set<String> listed) {
+        Findings findings = new Findings("export unlisted files");
+        try (Stream<Path> files = Files.list(folder)) {
+            files.filter(Files::isRegularFile)
+                    .map(file -> file.getFileName().toString())
+                    .filter(fileName -> !fileName.startsWith(".") && !fileName.endsWith(PARTIAL))
+                    .filter(fileName -> !listed.contains(fileName) && !fileName.equals(MANIFEST)
+                            && !fileName.equals(ReportExporter.CHECKSUMS))
+                    .sorted()
+                    .forEach(fileName -> findings.add(fileName + " is not listed in " + MANIFEST
+                            + (ReportExporter.isReportName(fileName)
+                                    ? ": not what the database holds (the next export removes it)"
+                                    : ": not an export (the export leaves it; move it out of " + folder + ")")));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + folder + ": " + e.getMessage(), e);
+        }
+        return findings.toCheck("no files beside the listed ones");
     }
 
     private Check temporaryFiles() {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Optional;
@@ -21,12 +22,13 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code /files/{name}}: the export files, with what download tools expect: Content-Length, a
- * strong ETag (the file's SHA-256), Last-Modified, conditional requests (304, 412), one byte range
- * (206, 416) honoured only while {@code If-Range} still names this version — so {@code curl -C -}
- * resumes, and a resume across a new export gets the whole new file instead of a splice — and
- * HEAD. The file is opened before its headers are final and checked to be the version they
- * describe, so an export renaming a new file into place meanwhile never mixes two versions.
+ * {@code /files/{name}}: the export files the manifest lists (any other name is not found, see
+ * {@link ExportFolder}), with what download tools expect: Content-Length, a strong ETag (the file's
+ * SHA-256), Last-Modified, conditional requests (304, 412), one byte range (206, 416) honoured only
+ * while {@code If-Range} still names this version — so {@code curl -C -} resumes, and a resume
+ * across a new export gets the whole new file instead of a splice — and HEAD. The file is opened
+ * before its headers are final and checked to be the version they describe, so an export renaming
+ * a new file into place meanwhile never mixes two versions.
  *
  * <p>Compressed on request: a whole-file GET whose {@code Accept-Encoding} admits gzip gets the
  * file gzipped on the fly ({@code Content-Encoding: gzip}, {@code Vary: Accept-Encoding}, its own
@@ -52,7 +54,7 @@ class FilesController {
     void download(@PathVariable String name, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
         ExportFolder.Version version = folder.current(name);
-        FileChannel file = FileChannel.open(version.path(), StandardOpenOption.READ);
+        FileChannel file = open(version);
         try {
             for (int attempt = 0; !ExportFolder.unchanged(version); attempt++) {
                 file.close();
@@ -60,11 +62,20 @@ class FilesController {
                     throw new IOException(name + " keeps changing");
                 }
                 version = folder.current(name);
-                file = FileChannel.open(version.path(), StandardOpenOption.READ);
+                file = open(version);
             }
             respond(version, file, request, response);
         } finally {
             file.close();
+        }
+    }
+
+    /** Opens the file; one an export removed since it was looked up is not found, as if never there. */
+    private static FileChannel open(ExportFolder.Version version) throws IOException {
+        try {
+            return FileChannel.open(version.path(), StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            throw Problems.notFound("no export file is named '" + version.path().getFileName() + "'");
         }
     }
 

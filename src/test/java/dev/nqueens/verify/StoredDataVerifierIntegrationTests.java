@@ -37,8 +37,8 @@ import org.springframework.transaction.annotation.Transactional;
 @SpringBootTest(classes = Application.class, properties = {"nqueens.threads=2", "logging.file.name="})
 class StoredDataVerifierIntegrationTests {
 
-    /** Per size 5 checks; export manifest, summary, one per size and temporary files. */
-    private static final int CHECKS = 9 * 5 + 1 + 1 + 9 + 1;
+    /** Per size 5 checks; export manifest, summary, one per size, unlisted files and temporary files. */
+    private static final int CHECKS = 9 * 5 + 1 + 1 + 9 + 1 + 1;
 
     @TempDir
     static Path work;
@@ -80,6 +80,7 @@ class StoredDataVerifierIntegrationTests {
                         tuple("export summary", "2 files match the manifest"),
                         tuple("export n=1", "4 files match the manifest"))
                 .endsWith(tuple("export n=9", "4 files match the manifest"),
+                        tuple("export unlisted files", "no files beside the listed ones"),
                         tuple("export temporary files", "no temporary files"));
         assertThat(report.render()).endsWith("\nverify: all " + CHECKS + " checks passed\n");
     }
@@ -329,6 +330,32 @@ class StoredDataVerifierIntegrationTests {
                     "warning: .solutions-n08.json.partial is left from an interrupted export (safe to delete)"));
         } finally {
             Files.delete(leftover);
+        }
+    }
+
+    @Test
+    void aFileTheManifestDoesNotListIsAFindingWhateverItsNameAndAHiddenFileIsNot() throws IOException {
+        Path stale = output().resolve("solutions-n10.csv");
+        Path foreign = output().resolve("notes.txt");
+        Path hidden = output().resolve(".gitkeep");
+        Files.writeString(stale, "ordinal,placement,class_ordinal,orbit_size,symmetry\n");
+        Files.writeString(hidden, "");
+        try {
+            VerificationReport stray = verify();
+            assertThat(stray.failures()).extracting(Check::name).containsExactly("export unlisted files");
+            assertThat(stray.failures().get(0).detail()).startsWith("solutions-n10.csv is not listed in manifest.json")
+                    .contains("the next export removes it").doesNotContain(".gitkeep").doesNotContain("(and ");
+            assertThat(stray.checks()).hasSize(CHECKS);
+
+            Files.writeString(foreign, "the operator's own file");
+            VerificationReport both = verify();
+            assertThat(both.failures()).extracting(Check::name).containsExactly("export unlisted files");
+            assertThat(both.failures().get(0).detail()).startsWith("notes.txt is not listed in manifest.json")
+                    .contains("not an export").endsWith("(and 1 more)");
+        } finally {
+            Files.deleteIfExists(stale);
+            Files.deleteIfExists(foreign);
+            Files.deleteIfExists(hidden);
         }
     }
 
