@@ -110,7 +110,7 @@ class ExportFolderIntegrationTests {
      */
     private NqueensProcess.Result lowerToFundamental(int n) {
         NqueensProcess.Result run = InProcess.run(work, "run", "--sizes", Integer.toString(n), "--store-all-up-to",
-                Integer.toString(n - 1));
+                Integer.toString(n - 1), "--lower", Integer.toString(n));
         assertThat(run.exitCode()).as(run.err()).isZero();
         return run;
     }
