@@ -39,7 +39,7 @@ final class SqlCommand implements Callable<Integer> {
     public Integer call() {
         QueryPrinter.Format chosen = QueryPrinter.Format.valueOf(Options.format(format).toUpperCase(Locale.ROOT));
         // Checked before the database is opened, as the configured database cuts a text into statements.
-        try (Session session = nqueens.launch().open(NEEDS, Map.of(), database -> ReadOnlyQuery.checked(statement,
+        try (Session session = nqueens.launch().open(NEEDS, Map.of(), (settings, database) -> ReadOnlyQuery.checked(statement,
                 database.isPostgres() ? Dialect.POSTGRESQL : Dialect.H2))) {
             QueryPrinter printer = new QueryPrinter(session.console().out(), chosen);
             new ReadOnlyQuery(session.dataSource()).run(statement, printer);
