@@ -47,7 +47,7 @@ final class BackupCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Parameters(index = "0", paramLabel = "FILE.zip", description = "The backup to write (an existing one is replaced).")
+    @Parameters(index = "0", paramLabel = "FILE.zip", description = "The backup to write (an existing one is replaced; missing folders are created, owner-only).")
     String file;
 
     @Override

@@ -130,7 +130,7 @@ class CommandLineTests {
         "prune --older-than 0d | nqueens: invalid value '0d' for --older-than: the age must be longer than zero",
         "backup                | nqueens: Missing required parameter: 'FILE.zip'",
         "backup nqueens.tar    | nqueens: invalid backup file 'nqueens.tar': a zip file's name, ending in .zip",
-        "backup missing/b.zip  | nqueens: invalid backup file 'missing/b.zip': folder ",
+        "backup /dev/null/b.zip | nqueens: invalid backup file '/dev/null/b.zip': /dev/null is not a folder",
         "restore               | nqueens: Missing required parameter: 'FILE.zip'",
         "restore missing.zip   | nqueens: invalid backup file 'missing.zip': there is no readable file "})
     void badArgumentsGetOneLineOnStderrExitTwoAndWriteNothing(String args, String message) throws IOException {
