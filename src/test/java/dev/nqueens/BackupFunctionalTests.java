@@ -98,6 +98,44 @@ class BackupFunctionalTests {
                 + "': not a backup made by `nqueens backup`: it is not a readable zip file");
     }
 
+    /**
+     * The README's {@code ./nqueens backup backups/nqueens.zip} on a fresh install: the folders it
+     * names are created, readable by the owner alone (the zip holds the owner's password), and the
+     * backup restores. A name that cannot become a folder, or a database that does not exist yet,
+     * is refused before any folder is made.
+     */
+    @Test
+    void aBackupCreatesTheFoldersOfItsFileOwnerOnlyAndRestores() throws Exception {
+        NqueensProcess.Result nothingYet = InProcess.run(original, "backup", "backups/nqueens.zip");
+        assertThat(nothingYet.exitCode()).as(nothingYet.err()).isEqualTo(4);
+        assertThat(original.resolve("backups")).as("no folder made for a backup not taken").doesNotExist();
+
+        NqueensProcess.Result run = InProcess.run(original, "run", "--sizes", "1-8", "--store-all-up-to", "8");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        Files.writeString(original.resolve("notes"), "not a folder");
+        NqueensProcess.Result underAFile = InProcess.run(original, "backup", "notes/2026/nqueens.zip");
+        assertThat(underAFile.exitCode()).isEqualTo(2);
+        assertThat(underAFile.err()).startsWith("nqueens: invalid backup file 'notes/2026/nqueens.zip': ")
+                .contains(original.resolve("notes") + " is not a folder");
+        assertThat(underAFile.err().lines()).hasSize(1);
+
+        for (String file : List.of("backups/nqueens.zip", "backups/2026/12/nqueens.zip")) {
+            NqueensProcess.Result backup = InProcess.run(original, "backup", file);
+            assertThat(backup.exitCode()).as(backup.err()).isZero();
+            assertThat(original.resolve(file)).isRegularFile();
+        }
+        for (String folder : List.of("backups", "backups/2026", "backups/2026/12")) {
+            assertThat(Files.getPosixFilePermissions(original.resolve(folder))).as(folder)
+                    .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        }
+
+        NqueensProcess.Result restore = InProcess.run(fresh, "restore", original.resolve("backups/nqueens.zip").toString());
+        assertThat(restore.exitCode()).as(restore.err()).isZero();
+        NqueensProcess.Result eight = InProcess.run(fresh, "sql", "SELECT COUNT(*) AS solutions FROM solution WHERE n = 8",
+                "--format", "csv");
+        assertThat(eight.out()).isEqualTo("solutions\n92\n");
+    }
+
     /** Every published size has its known counts, and the stored rows are all there. */
     private static void assertKnownCounts(Path folder) {
         NqueensProcess.Result counts = InProcess.run(folder, "sql", "SELECT n, total_solutions, fundamental_solutions,"

@@ -280,6 +280,78 @@ class ServeFunctionalTests {
                 .isEqualTo(ServedResults.sha256(plain.body()));
     }
 
+    /**
+     * docs/web.md's download recipe, line by line as written, by {@code /bin/sh} in an empty
+     * folder: its host and port are the served ones, its sizes (n = 12, 13: stored with every
+     * solution by default) the sizes stored so here (n = 8, 7). The resume line finds half a
+     * download in place, as after a broken connection. {@code sha256sum -c} then reports each
+     * downloaded file OK.
+     */
+    @Test
+    void theDownloadRecipeOfTheDocsWorksAsWritten() throws Exception {
+        if (!Files.isExecutable(Path.of("/usr/bin/curl")) || !Files.isExecutable(Path.of("/usr/bin/sha256sum"))) {
+            assertThat(System.getenv("CI")).as("curl or sha256sum is missing; .ci/run installs them").isNull();
+            return;
+        }
+        List<String> recipe = new ArrayList<>();
+        boolean inBlock = false;
+        for (String line : Files.readAllLines(Path.of("docs", "web.md"))) {
+            if (line.equals("```sh")) {
+                inBlock = true;
+                recipe.clear();
+            } else if (inBlock && line.equals("```")) {
+                inBlock = false;
+                if (recipe.stream().anyMatch(command -> command.contains("/files/SHA256SUMS"))) {
+                    break;
+                }
+            } else if (inBlock) {
+                recipe.add(line);
+            }
+        }
+        assertThat(recipe).anyMatch(line -> line.startsWith("sha256sum -c"))
+                .anyMatch(line -> line.startsWith("curl -C - -O")).anyMatch(line -> line.startsWith("curl --compressed"));
+        Map<String, String> sizes = new java.util.LinkedHashMap<>();
+        java.util.regex.Matcher named = java.util.regex.Pattern.compile("-n(\\d\\d)\\.").matcher(String.join("\n", recipe));
+        while (named.find()) {
+            sizes.putIfAbsent(named.group(), String.format("-n%02d.", 8 - sizes.size()));
+        }
+        Path folder = Files.createDirectories(directory.resolve("recipe"));
+        String check = null;
+        for (String line : recipe) {
+            String command = line.replace("http://127.0.0.1:8080", served.url(""));
+            for (Map.Entry<String, String> size : sizes.entrySet()) {
+                command = command.replace(size.getKey(), size.getValue());
+            }
+            if (command.startsWith("curl -C - ")) {
+                String name = command.replaceFirst(".*/files/(\\S+).*", "$1");
+                byte[] whole = served.get("/files/" + name).body();
+                Files.write(folder.resolve(name), java.util.Arrays.copyOf(whole, whole.length / 2));
+            }
+            if (command.startsWith("sha256sum")) {
+                check = command;
+            }
+            shell(folder, command);
+        }
+        assertThat(check).isNotNull();
+        long downloads = recipe.stream().filter(line -> line.startsWith("curl") && !line.contains("SHA256SUMS")).count();
+        String verdict = shell(folder, check);
+        assertThat(verdict.lines()).as(verdict).hasSize((int) downloads).allMatch(result -> result.endsWith(": OK"));
+        try (java.util.stream.Stream<Path> downloaded = Files.list(folder)) {
+            assertThat(downloaded.map(file -> file.getFileName().toString()).filter(file -> !file.equals("SHA256SUMS")))
+                    .hasSize((int) downloads);
+        }
+    }
+
+    /** Runs {@code command} with {@code /bin/sh} in {@code folder}, which must end with exit 0; its output. */
+    private static String shell(Path folder, String command) throws Exception {
+        Process process = new ProcessBuilder("/bin/sh", "-c", command).directory(folder.toFile())
+                .redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        assertThat(process.exitValue()).as(command + "\n" + output).isZero();
+        return output;
+    }
+
     /** {@code sha256sum -c --ignore-missing SHA256SUMS} over one downloaded file, as the README says. */
     private static void checkWithSha256sum(String sums) throws Exception {
         Path sha256sum = Path.of("/usr/bin/sha256sum");

@@ -13,6 +13,7 @@ import dev.nqueens.store.Database;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -46,7 +47,7 @@ final class BackupCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Parameters(index = "0", paramLabel = "FILE.zip", description = "The backup to write (an existing one is replaced).")
+    @Parameters(index = "0", paramLabel = "FILE.zip", description = "The backup to write (an existing one is replaced; missing folders are created, owner-only).")
     String file;
 
     @Override
@@ -70,7 +71,10 @@ final class BackupCommand implements Callable<Integer> {
         }
     }
 
-    /** FILE.zip, checked before anything is opened: a zip file's name in a folder that exists and is writable. */
+    /**
+     * FILE.zip, checked before anything is opened: a zip file's name whose folder exists and is
+     * writable, or can be created ({@link #createFolders} creates it once the database is found).
+     */
     static Path target(Path workingDirectory, String file) {
         Path target = workingDirectory.resolve(file).toAbsolutePath().normalize();
         if (!target.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".zip")) {
@@ -79,12 +83,35 @@ final class BackupCommand implements Callable<Integer> {
         if (Files.isDirectory(target)) {
             throw new InvalidInputException("invalid backup file '" + file + "': it is a folder");
         }
-        Path folder = target.getParent();
-        if (!Files.isDirectory(folder) || !Files.isWritable(folder)) {
-            throw new InvalidInputException("invalid backup file '" + file + "': folder " + folder
-                    + (Files.isDirectory(folder) ? " is not writable" : " does not exist"));
+        Path existing = target.getParent();
+        while (!Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (!Files.isDirectory(existing)) {
+            throw new InvalidInputException("invalid backup file '" + file + "': " + existing + " is not a folder");
+        }
+        if (!Files.isWritable(existing)) {
+            throw new InvalidInputException("invalid backup file '" + file + "': folder " + existing
+                    + " is not writable");
         }
         return target;
+    }
+
+    /**
+     * Creates the missing folders of {@code target}, readable by the owner alone: the backup holds
+     * the owner's password. Folders that exist are left as they are.
+     */
+    static void createFolders(Path target) throws IOException {
+        Path folder = target.getParent();
+        if (Files.isDirectory(folder)) {
+            return;
+        }
+        if (folder.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.createDirectories(folder, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
+                    "rwx------")));
+        } else {
+            Files.createDirectories(folder);
+        }
     }
 
     /** The embedded H2 file the settings name; another database is bad input for {@code command}. */
@@ -97,6 +124,7 @@ final class BackupCommand implements Callable<Integer> {
     private static void throughHolder(Database database, H2File h2, HeldFile.Holder holder, Path target) {
         try (Connection connection = DriverManager.getConnection(holder.url(h2), database.username(),
                 database.password())) {
+            createFolders(target);
             H2Backup.take(connection, target, database.password());
         } catch (SQLException | IOException e) {
             throw new Failure(ExitCode.FAILED, "the backup through " + holder.name() + ", which holds the database "
@@ -111,6 +139,7 @@ final class BackupCommand implements Callable<Integer> {
         }
         SingleConnectionDataSource readOnly = database.reading(false).dataSource();
         try (Connection connection = readOnly.getConnection()) {
+            createFolders(target);
             H2Backup.take(connection, target, database.password());
         } catch (SQLException e) {
             if (H2File.heldElsewhere(e)) {

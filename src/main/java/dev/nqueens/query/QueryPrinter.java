@@ -1,6 +1,7 @@
 package dev.nqueens.query;
 
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JsonGenerator;
@@ -12,6 +13,11 @@ import tools.jackson.dataformat.csv.CsvSchema;
  * Prints rows as an aligned table (held in memory to size the columns, so capped at
  * {@link #TABLE_ROW_LIMIT} rows, and printed only when complete), or streamed as CSV with a
  * header, or as a JSON array of objects.
+ *
+ * <p>Numbers are printed in plain decimal form, never in exponent notation, with every digit the
+ * value has (a NUMERIC {@code 1E+1} as {@code 10}, a double {@code 1.0E-7} as {@code 0.0000001}):
+ * nothing is rounded. SQL NULL is printed as psql prints it: an empty cell in the table, an empty
+ * field in CSV (an empty string is quoted there, {@code ""}), {@code null} in JSON.
  */
 public final class QueryPrinter implements ReadOnlyQuery.RowSink {
 
@@ -40,7 +46,10 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink {
         if (format == Format.CSV) {
             CsvSchema.Builder schema = CsvSchema.builder();
             labels.forEach(schema::addColumn);
-            csv = new CsvMapper().writer(schema.build().withHeader()).writeValues(new NonClosing(out));
+            csv = new CsvMapper().writer(schema.build().withHeader())
+                    .with(tools.jackson.dataformat.csv.CsvWriteFeature.ALWAYS_QUOTE_EMPTY_STRINGS)
+                    .with(tools.jackson.core.StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+                    .writeValues(new NonClosing(out));
         } else if (format == Format.JSON) {
             json = JsonMapper.builder().build().writer().with(new tools.jackson.core.util.MinimalPrettyPrinter() {
                 @Override
@@ -57,7 +66,7 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink {
     public void row(List<Object> values) {
         rows++;
         switch (format) {
-            case CSV -> csv.write(values.stream().map(value -> value == null ? null : value.toString()).toList());
+            case CSV -> csv.write(values.stream().map(QueryPrinter::csvField).toList());
             case JSON -> {
                 json.writeStartObject();
                 for (int i = 0; i < labels.size(); i++) {
@@ -65,8 +74,10 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink {
                     json.writeName(labels.get(i));
                     if (value == null) {
                         json.writeNull();
-                    } else if (value instanceof Number || value instanceof Boolean) {
-                        json.writePOJO(value);
+                    } else if (value instanceof Boolean flag) {
+                        json.writeBoolean(flag);
+                    } else if (value instanceof Number number && finite(number)) {
+                        json.writeNumber(plain(number));
                     } else {
                         json.writeString(value.toString());
                     }
@@ -78,7 +89,7 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink {
                     throw new dev.nqueens.failure.InvalidInputException("more than " + TABLE_ROW_LIMIT
                             + " rows: add a LIMIT, or use --format csv or --format json");
                 }
-                table.add(values.stream().map(value -> value == null ? null : value.toString()).toList());
+                table.add(values.stream().map(QueryPrinter::text).toList());
             }
         }
     }
@@ -112,7 +123,7 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink {
         for (int i = 0; i < labels.size(); i++) {
             widths[i] = labels.get(i).length();
             for (List<String> row : table) {
-                widths[i] = Math.max(widths[i], text(row.get(i)).length());
+                widths[i] = Math.max(widths[i], cell(row.get(i)).length());
             }
         }
         printRow(labels, widths);
@@ -128,13 +139,63 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink {
     private void printRow(List<String> values, int[] widths) {
         StringBuilder line = new StringBuilder();
         for (int i = 0; i < widths.length; i++) {
-            line.append(i == 0 ? "" : " | ").append(String.format("%-" + widths[i] + "s", text(values.get(i))));
+            line.append(i == 0 ? "" : " | ").append(String.format("%-" + widths[i] + "s", cell(values.get(i))));
         }
         out.println(line.toString().stripTrailing());
     }
 
-    private static String text(String value) {
-        return value == null ? "NULL" : value;
+    /** A value as text: a number in plain decimal form; {@code null} for SQL NULL. */
+    private static String text(Object value) {
+        if (value == null) {
+            return null;
+        }
+        return value instanceof Number number ? plain(number) : value.toString();
+    }
+
+    /**
+     * A number's exact value in plain decimal form: a {@code BigDecimal}'s own digits (its scale
+     * kept: {@code 10.00} stays so), a double's or a float's digits as {@code toString} gives them
+     * (enough to read back as the same value: {@code 3.8260869565217392}, {@code 10}), without an
+     * exponent. NaN and the infinities as Java names them, as psql does.
+     */
+    private static String plain(Number number) {
+        if (number instanceof BigDecimal decimal) {
+            return decimal.toPlainString();
+        }
+        if (number instanceof Double || number instanceof Float) {
+            if (!finite(number)) {
+                return number.toString();
+            }
+            double value = number.doubleValue();
+            if (value == 0) {
+                return 1 / value < 0 ? "-0" : "0";
+            }
+            BigDecimal shortest = new BigDecimal(number.toString()).stripTrailingZeros();
+            return (shortest.scale() < 0 ? shortest.setScale(0) : shortest).toPlainString();
+        }
+        return number.toString();
+    }
+
+    /**
+     * A CSV field: a number as a number, so that it is written unquoted (Jackson quotes a long
+     * string without looking at it); anything else as text.
+     */
+    private static Object csvField(Object value) {
+        if (!(value instanceof Number number) || !finite(number)) {
+            return text(value);
+        }
+        String plain = plain(number);
+        return plain.equals("-0") ? plain : new BigDecimal(plain);
+    }
+
+    /** Whether a number has a decimal form: NaN and the infinities have none (JSON writes them as strings). */
+    private static boolean finite(Number number) {
+        return !(number instanceof Double || number instanceof Float) || Double.isFinite(number.doubleValue());
+    }
+
+    /** A cell of the table: SQL NULL is an empty cell, as in psql. */
+    private static String cell(String value) {
+        return value == null ? "" : value;
     }
 
     /** Jackson closes what it writes to; standard output must stay open. */

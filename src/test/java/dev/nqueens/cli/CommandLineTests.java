@@ -141,7 +141,7 @@ class CommandLineTests {
         "prune --older-than 90 --dry-run | nqueens: invalid value '90' for --older-than: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
         "backup                | nqueens: Missing required parameter: 'FILE.zip'",
         "backup nqueens.tar    | nqueens: invalid backup file 'nqueens.tar': a zip file's name, ending in .zip",
-        "backup missing/b.zip  | nqueens: invalid backup file 'missing/b.zip': folder ",
+        "backup /dev/null/b.zip | nqueens: invalid backup file '/dev/null/b.zip': /dev/null is not a folder",
         "restore               | nqueens: Missing required parameter: 'FILE.zip'",
         "restore missing.zip   | nqueens: invalid backup file 'missing.zip': there is no readable file "})
     void badArgumentsGetOneLineOnStderrExitTwoAndWriteNothing(String args, String message) throws IOException {
