@@ -63,9 +63,9 @@ class NqueensFunctionalTests {
         assertThat(write.exitCode()).isEqualTo(2);
         assertThat(write.err()).isEqualTo("nqueens: refused: 'delete' is not a read-only statement; allowed are SELECT,"
                 + " WITH, VALUES, TABLE, EXPLAIN and SHOW\n");
-        NqueensProcess.Result history = nqueens("history", "--format", "csv");
+        NqueensProcess.Result history = nqueens("history", "--all", "--format", "csv");
         assertThat(history.out().lines()).hasSize(3).first()
-                .isEqualTo("run,started,ended,status,sizes,published,rows_written,seconds");
+                .isEqualTo("run,started,ended,status,sizes,published,rows_written,seconds,notes");
         assertThat(history.out()).contains(",COMPLETED,8,,0,").contains(",COMPLETED,\"1-8,10\",\"1 2 3 4 5 6 7 8 10\",873,");
 
         NqueensProcess.Result unsolved = nqueens("show", "9");
@@ -136,7 +136,7 @@ class NqueensFunctionalTests {
                 "SELECT COUNT(DISTINCT job_instance_id) AS instances FROM batch_job_execution");
         assertThat(Integer.parseInt(instances.out().lines().skip(2).findFirst().orElseThrow().trim()))
                 .isGreaterThanOrEqualTo(2);
-        NqueensProcess.Result history = nqueens("history");
+        NqueensProcess.Result history = nqueens("history", "--all");
         assertThat(history.out().lines().filter(line -> line.contains("COMPLETED"))).hasSizeGreaterThanOrEqualTo(2);
     }
 

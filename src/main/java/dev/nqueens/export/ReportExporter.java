@@ -93,6 +93,12 @@ public class ReportExporter {
      * @param removed the names of the files it deleted because the manifest no longer lists them, sorted
      */
     public record Exported(List<ManifestEntry> files, List<String> removed) {
+
+        /** The run's line naming the reports removed from {@code folder}, if any were. */
+        public Optional<String> removal(Path folder) {
+            return removed.isEmpty() ? Optional.empty() : Optional.of("  removed from " + folder
+                    + " (not stored at that level): " + String.join(", ", removed));
+        }
     }
 
     /**

@@ -2,8 +2,6 @@ package dev.nqueens.job;
 
 import dev.nqueens.export.ReportExporter;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Optional;
 import org.springframework.batch.core.step.StepContribution;
 import org.springframework.batch.core.scope.context.ChunkContext;
 import org.springframework.batch.core.step.tasklet.Tasklet;
@@ -28,17 +26,8 @@ final class ExportTasklet implements Tasklet {
     @Override
     public RepeatStatus execute(StepContribution contribution, ChunkContext chunkContext) {
         ReportExporter.Exported exported = exporter.exportAll(folder);
-        removal(folder, exported.removed()).ifPresent(progress::line);
+        exported.removal(folder).ifPresent(progress::line);
         contribution.incrementWriteCount(exported.files().size());
         return RepeatStatus.FINISHED;
-    }
-
-    /**
-     * The run's line naming the reports an export removed (files of sizes no longer stored at that
-     * level), if it removed any.
-     */
-    static Optional<String> removal(Path folder, List<String> removed) {
-        return removed.isEmpty() ? Optional.empty() : Optional.of("  removed from " + folder
-                + " (not stored at that level): " + String.join(", ", removed));
     }
 }

@@ -78,7 +78,7 @@ class RunReport {
     void exportWhatWasPublished(List<String> failures) {
         Path folder = Path.of(properties.outputDir());
         try {
-            ExportTasklet.removal(folder, exporter.exportAll(folder).removed()).ifPresent(progress::line);
+            exporter.exportAll(folder).removal(folder).ifPresent(progress::line);
         } catch (RuntimeException e) {
             failures.add(DiskFull.isCause(e) ? diskFull(e)
                     : "the export of the published sizes failed: " + Failure.rootMessage(e));

@@ -75,7 +75,7 @@ public final class ShortRun {
             execution.setStartTime(LocalDateTime.now());
             execution.setStatus(BatchStatus.STARTED);
             repository.update(execution);
-            ExportTasklet.removal(outputFolder, new ReportExporter(store).exportAll(outputFolder).removed())
+            new ReportExporter(store).exportAll(outputFolder).removal(outputFolder)
                     .ifPresent(out::println);
             execution.setStatus(BatchStatus.COMPLETED);
             execution.setExitStatus(ExitStatus.COMPLETED);
