@@ -98,10 +98,16 @@ final class ExportFile extends AbstractResource implements Closeable {
         channel.close();
     }
 
-    /** The version's bytes from the start, read at a position of its own; skipping moves the position. */
+    /**
+     * The version's bytes from the start, read at a position of its own, 64 KB at a time: small reads
+     * (Spring copies a range in 8 KB blocks) are served from the block read ahead; skipping moves the
+     * position without reading.
+     */
     private final class Reader extends InputStream {
 
+        /** The next byte of the file not yet in {@link #ahead}. */
         private long position;
+        private final ByteBuffer ahead = ByteBuffer.allocate(BUFFER).flip();
 
         @Override
         public int read() throws IOException {
@@ -111,14 +117,29 @@ final class ExportFile extends AbstractResource implements Closeable {
 
         @Override
         public int read(byte[] buffer, int offset, int length) throws IOException {
-            long left = version.bytes() - position;
             if (length == 0) {
                 return 0;
             }
-            if (left <= 0) {
-                return -1;
+            if (!ahead.hasRemaining()) {
+                if (position >= version.bytes()) {
+                    return -1;
+                }
+                if (length >= BUFFER) {
+                    return fill(ByteBuffer.wrap(buffer, offset, length));
+                }
+                ahead.clear();
+                fill(ahead);
+                ahead.flip();
             }
-            int read = channel.read(ByteBuffer.wrap(buffer, offset, (int) Math.min(length, left)), position);
+            int served = Math.min(length, ahead.remaining());
+            ahead.get(buffer, offset, served);
+            return served;
+        }
+
+        /** Reads the next block of the file into {@code block}, no further than the version's length. */
+        private int fill(ByteBuffer block) throws IOException {
+            block.limit(block.position() + (int) Math.min(block.remaining(), version.bytes() - position));
+            int read = channel.read(block, position);
             if (read < 0) {
                 throw new IOException(getFilename() + " ended before its " + version.bytes() + " bytes");
             }
@@ -128,17 +149,19 @@ final class ExportFile extends AbstractResource implements Closeable {
 
         @Override
         public long skip(long count) {
-            long skipped = Math.max(0, Math.min(count, version.bytes() - position));
-            position += skipped;
-            return skipped;
+            long fromAhead = Math.max(0, Math.min(count, ahead.remaining()));
+            ahead.position(ahead.position() + (int) fromAhead);
+            long fromFile = Math.max(0, Math.min(count - fromAhead, version.bytes() - position));
+            position += fromFile;
+            return fromAhead + fromFile;
         }
 
         @Override
         public int available() {
-            return (int) Math.min(Integer.MAX_VALUE, version.bytes() - position);
+            return (int) Math.min(Integer.MAX_VALUE, ahead.remaining() + version.bytes() - position);
         }
 
-        /** The rest of the file through one 64 KB buffer (the default copies in smaller blocks). */
+        /** The rest of the file in 64 KB blocks (the default copies in smaller ones). */
         @Override
         public long transferTo(OutputStream out) throws IOException {
             byte[] buffer = new byte[BUFFER];

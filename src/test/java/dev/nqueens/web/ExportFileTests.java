@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,6 +55,29 @@ class ExportFileTests {
                 assertThat(reopened.etag()).isNotEqualTo(before);
                 assertThat(read(reopened.getInputStream())).isEqualTo("n\n8\n9\n");
             }
+        }
+    }
+
+    /** Small reads, skips and a transfer across its 64 KB blocks give the file's bytes in order. */
+    @Test
+    void readsAndSkipsAcrossBlocksGiveTheFilesBytes() throws IOException {
+        byte[] bytes = new byte[200_000];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (i * 31 + i / 251);
+        }
+        Files.write(output.resolve("summary.csv"), bytes);
+        Files.writeString(output.resolve("manifest.json"), "{\"files\":[{\"name\":\"summary.csv\"}]}");
+        try (ExportFile opened = ExportFile.open(folder, "summary.csv"); InputStream in = opened.getInputStream()) {
+            byte[] ten = new byte[10];
+            assertThat(in.read(ten, 0, 10)).isEqualTo(10);
+            assertThat(ten).isEqualTo(Arrays.copyOf(bytes, 10));
+            assertThat(in.skip(100_000)).isEqualTo(100_000);
+            assertThat(in.read()).isEqualTo(bytes[100_010] & 0xff);
+            assertThat(in.available()).isEqualTo(bytes.length - 100_011);
+            ByteArrayOutputStream rest = new ByteArrayOutputStream();
+            assertThat(in.transferTo(rest)).isEqualTo(bytes.length - 100_011);
+            assertThat(rest.toByteArray()).isEqualTo(Arrays.copyOfRange(bytes, 100_011, bytes.length));
+            assertThat(in.read(ten, 0, 10)).isEqualTo(-1);
         }
     }
 
