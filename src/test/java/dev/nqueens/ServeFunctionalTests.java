@@ -558,6 +558,52 @@ class ServeFunctionalTests {
         }
     }
 
+    /**
+     * A night of serve's schedule that cannot start (another run holds the run lock) takes the nightly
+     * group down, naming it, until a run finishes its night.
+     */
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE,
+            matches = ".+", disabledReason = TestDatabases.POSTGRES_SKIPPED)
+    void onPostgresANightThatCannotStartTakesTheNightlyGroupDownUntilANightFinishes(@TempDir Path postgres)
+            throws Exception {
+        Map<String, String> environment = TestDatabases.postgresEnvironment("nqueens_serve_locked");
+        // Every solution of n = 15 (2.3 million rows): it holds the run lock for some tens of seconds.
+        NqueensProcess holder = NqueensProcess.start(postgres, environment, "run", "--sizes", "15",
+                "--store-all-up-to", "15");
+        holder.awaitLine(line -> NqueensProcess.showsProgress(line, 15) || line.contains("n=15"),
+                Duration.ofMinutes(2));
+        Files.createDirectories(postgres.resolve("config"));
+        Files.writeString(postgres.resolve("config/application.yml"), "nqueens:\n  sizes: 1-4\n  schedule:\n"
+                + "    cron: \"*/2 * * * * *\"\n");
+        int port = ServedResults.freePort();
+        NqueensProcess serve = NqueensProcess.start(postgres, environment, "serve", "--port", String.valueOf(port));
+        try {
+            String refused = serve.awaitLine(line -> line.contains(" could not start: "), Duration.ofMinutes(2));
+            assertThat(holder.isAlive()).as("the other run still holds the lock").isTrue();
+            java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+            HttpResponse<String> down = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                    "http://127.0.0.1:" + port + "/actuator/health/nightly")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(down.statusCode()).as(down.body()).isEqualTo(503);
+            JsonNode details = JSON.readTree(down.body()).get("components").get("nightlyRun").get("details");
+            assertThat(details.get("reason").asString()).contains(" could not start at ")
+                    .contains(refused.substring(refused.indexOf(" could not start: ") + " could not start: ".length()));
+            assertThat(details.has("failedStart")).isTrue();
+
+            NqueensProcess.Result held = holder.waitFor(Duration.ofMinutes(5));
+            assertThat(held.exitCode()).as(held.err()).isZero();
+            org.awaitility.Awaitility.await().atMost(Duration.ofMinutes(2)).untilAsserted(() -> assertThat(
+                    JSON.readTree(get(client, port, "/actuator/health/nightly")).get("status").asString())
+                    .isEqualTo("UP"));
+        } finally {
+            serve.terminate();
+            if (holder.isAlive()) {
+                holder.kill();
+            }
+        }
+    }
+
     private static String get(java.net.http.HttpClient client, int port, String path) throws Exception {
         HttpResponse<String> response = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
                 "http://127.0.0.1:" + port + path)).build(), HttpResponse.BodyHandlers.ofString());
