@@ -120,18 +120,10 @@ class ServeFunctionalTests {
 
     @Test
     void badParametersAndSizesNotStoredGetProblems() throws Exception {
+        // The API's parameters in detail: ApiControllerIntegrationTests; the downloads': FilesControllerIntegrationTests.
         Map<String, Integer> expected = new java.util.LinkedHashMap<>();
-        expected.put("/api/sizes/abc", 400);
-        expected.put("/api/sizes/0", 400);
-        expected.put("/api/sizes/33", 400);
         expected.put("/api/sizes/26", 400); // beyond the sizes this build computes (1..25)
         expected.put("/api/sizes/25", 404); // within them, not published
-        expected.put("/api/sizes/11", 404);
-        expected.put("/api/sizes/8/solutions?limit=-1", 400);
-        expected.put("/api/sizes/8/solutions?limit=10001", 400);
-        expected.put("/api/sizes/8/solutions?offset=-1", 400);
-        expected.put("/api/sizes/8/solutions?limit=ten", 400);
-        expected.put("/api/sizes/8/solutions?format=xml", 400);
         expected.put("/api/sizes/9/solutions", 404);
         expected.put("/api/sizes/10/classes", 404);
         expected.put("/api/runs?limit=0", 400);
@@ -148,8 +140,25 @@ class ServeFunctionalTests {
             assertThat(response.headers().firstValue("Content-Type")).as(request.getKey())
                     .hasValue("application/problem+json");
             assertThat(JSON.readTree(response.body()).get("status").asInt()).isEqualTo(request.getValue());
+            assertThat(response.headers().firstValue("Content-Security-Policy")).as(request.getKey()).isPresent();
         }
         assertThat(ServedResults.text(served.get("/api/sizes/10/classes"))).contains("stored as COUNT");
+    }
+
+    /** What Tomcat answers before Spring MVC sees the request goes through the error page: a problem too. */
+    @Test
+    void whatTomcatRefusesItselfIsAProblemWithTheSecurityHeaders() throws Exception {
+        for (String method : List.of("TRACE", "PATCH")) {
+            HttpResponse<byte[]> refused = served.send(method, "/");
+            assertThat(refused.statusCode()).as(method).isEqualTo(405);
+            assertThat(refused.headers().firstValue("Content-Type")).as(method).hasValue("application/problem+json");
+            assertThat(refused.headers().firstValue("Content-Security-Policy")).as(method).isPresent();
+            assertThat(refused.headers().firstValue("X-Content-Type-Options")).as(method).hasValue("nosniff");
+            assertThat(JSON.readTree(refused.body()).get("status").asInt()).isEqualTo(405);
+        }
+        HttpResponse<byte[]> error = served.get("/error");
+        assertThat(error.statusCode()).isEqualTo(404);
+        assertThat(error.headers().firstValue("Content-Type")).hasValue("application/problem+json");
     }
 
     @Test
@@ -207,6 +216,8 @@ class ServeFunctionalTests {
                 .anyMatch(line -> line.endsWith("  manifest.json"));
         checkWithSha256sum(sums);
 
+        // Over Tomcat what a slice cannot show: HEAD's length, a date header Tomcat cannot parse, curl's resume.
+        // The HTTP semantics in detail (ranges, If-Range, 304, 412, 416): FilesControllerIntegrationTests.
         String name = "/files/solutions-n08.csv";
         HttpResponse<byte[]> whole = served.get(name);
         String etag = whole.headers().firstValue("ETag").orElseThrow();
@@ -220,25 +231,34 @@ class ServeFunctionalTests {
         assertThat(head.headers().firstValueAsLong("Content-Length")).hasValue(whole.body().length);
         assertThat(head.headers().firstValue("ETag")).hasValue(etag);
 
-        HttpResponse<byte[]> notModified = served.get(name, "If-None-Match", etag);
-        assertThat(notModified.statusCode()).isEqualTo(304);
-        assertThat(notModified.body()).isEmpty();
-        assertThat(served.get(name, "If-None-Match", "\"something-else\"").statusCode()).isEqualTo(200);
-
-        HttpResponse<byte[]> range = served.get(name, "Range", "bytes=100-199");
+        assertThat(served.get(name, "If-None-Match", etag).statusCode()).isEqualTo(304);
+        for (String header : List.of("If-Modified-Since", "If-Unmodified-Since")) {
+            HttpResponse<byte[]> garbage = served.get(name, header, "garbage");
+            assertThat(garbage.statusCode()).as(header).isEqualTo(200);
+            assertThat(garbage.body()).isEqualTo(whole.body());
+        }
+        HttpResponse<byte[]> range = served.get(name, "Range", "bytes=100-199", "If-Range", etag);
         assertThat(range.statusCode()).isEqualTo(206);
-        assertThat(range.headers().firstValue("Content-Range")).hasValue("bytes 100-199/" + whole.body().length);
         assertThat(range.body()).isEqualTo(java.util.Arrays.copyOfRange(whole.body(), 100, 200));
-        HttpResponse<byte[]> tail = served.get(name, "Range", "bytes=-10");
-        assertThat(tail.body()).isEqualTo(java.util.Arrays.copyOfRange(whole.body(), whole.body().length - 10,
-                whole.body().length));
-        assertThat(served.get(name, "Range", "bytes=100-199", "If-Range", etag).statusCode()).isEqualTo(206);
-        HttpResponse<byte[]> stale = served.get(name, "Range", "bytes=100-199", "If-Range", "\"an-older-version\"");
-        assertThat(stale.statusCode()).isEqualTo(200);
-        assertThat(stale.body()).isEqualTo(whole.body());
-        HttpResponse<byte[]> beyond = served.get(name, "Range", "bytes=999999-");
-        assertThat(beyond.statusCode()).isEqualTo(416);
-        assertThat(beyond.headers().firstValue("Content-Range")).hasValue("bytes */" + whole.body().length);
+        resumeWithCurl(name, whole.body());
+    }
+
+    /** As docs/web.md shows it: {@code curl -C - -O} on a file broken off after 1,000 bytes. */
+    private static void resumeWithCurl(String name, byte[] whole) throws Exception {
+        Path curl = Path.of("/usr/bin/curl");
+        if (!Files.isExecutable(curl)) {
+            assertThat(System.getenv("CI")).as("curl is missing; .ci/run installs it").isNull();
+            return;
+        }
+        Path downloads = Files.createDirectories(directory.resolve("resumed"));
+        String file = name.substring(name.lastIndexOf('/') + 1);
+        Files.write(downloads.resolve(file), java.util.Arrays.copyOf(whole, 1000));
+        Process resume = new ProcessBuilder(curl.toString(), "--silent", "--show-error", "--fail", "-C", "-", "-O",
+                served.url(name)).directory(downloads.toFile()).redirectErrorStream(true).start();
+        String output = new String(resume.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(resume.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        assertThat(resume.exitValue()).as(output).isZero();
+        assertThat(Files.readAllBytes(downloads.resolve(file))).isEqualTo(whole);
     }
 
     @Test
@@ -255,12 +275,6 @@ class ServeFunctionalTests {
         assertThat(gzipped.body().length).as("compressed").isLessThan(plain.body().length / 4);
         assertThat(new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gzipped.body())).readAllBytes())
                 .isEqualTo(plain.body());
-        assertThat(served.get(name, "Accept-Encoding", "gzip", "If-None-Match",
-                gzipped.headers().firstValue("ETag").orElseThrow()).statusCode()).isEqualTo(304);
-        assertThat(served.get(name, "Accept-Encoding", "gzip;q=0").headers().firstValue("Content-Encoding")).isEmpty();
-        HttpResponse<byte[]> range = served.get(name, "Accept-Encoding", "gzip", "Range", "bytes=0-9");
-        assertThat(range.statusCode()).as("a range is of the file's own bytes").isEqualTo(206);
-        assertThat(range.headers().firstValue("Content-Encoding")).isEmpty();
 
         // As the README shows it: curl --compressed, then sha256sum against SHA256SUMS.
         Path curl = Path.of("/usr/bin/curl");
@@ -613,6 +627,52 @@ class ServeFunctionalTests {
                     .isEqualTo("UP");
         } finally {
             serve.terminate();
+        }
+    }
+
+    /**
+     * A night of serve's schedule that cannot start (another run holds the run lock) takes the nightly
+     * group down, naming it, until a run finishes its night.
+     */
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE,
+            matches = ".+", disabledReason = TestDatabases.POSTGRES_SKIPPED)
+    void onPostgresANightThatCannotStartTakesTheNightlyGroupDownUntilANightFinishes(@TempDir Path postgres)
+            throws Exception {
+        Map<String, String> environment = TestDatabases.postgresEnvironment("nqueens_serve_locked");
+        // Every solution of n = 15 (2.3 million rows): it holds the run lock for some tens of seconds.
+        NqueensProcess holder = NqueensProcess.start(postgres, environment, "run", "--sizes", "15",
+                "--store-all-up-to", "15");
+        holder.awaitLine(line -> NqueensProcess.showsProgress(line, 15) || line.contains("n=15"),
+                Duration.ofMinutes(2));
+        Files.createDirectories(postgres.resolve("config"));
+        Files.writeString(postgres.resolve("config/application.yml"), "nqueens:\n  sizes: 1-4\n  schedule:\n"
+                + "    cron: \"*/2 * * * * *\"\n");
+        int port = ServedResults.freePort();
+        NqueensProcess serve = NqueensProcess.start(postgres, environment, "serve", "--port", String.valueOf(port));
+        try {
+            String refused = serve.awaitLine(line -> line.contains(" could not start: "), Duration.ofMinutes(2));
+            assertThat(holder.isAlive()).as("the other run still holds the lock").isTrue();
+            java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+            HttpResponse<String> down = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                    "http://127.0.0.1:" + port + "/actuator/health/nightly")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(down.statusCode()).as(down.body()).isEqualTo(503);
+            JsonNode details = JSON.readTree(down.body()).get("components").get("nightlyRun").get("details");
+            assertThat(details.get("reason").asString()).contains(" could not start at ")
+                    .contains(refused.substring(refused.indexOf(" could not start: ") + " could not start: ".length()));
+            assertThat(details.has("failedStart")).isTrue();
+
+            NqueensProcess.Result held = holder.waitFor(Duration.ofMinutes(5));
+            assertThat(held.exitCode()).as(held.err()).isZero();
+            org.awaitility.Awaitility.await().atMost(Duration.ofMinutes(2)).untilAsserted(() -> assertThat(
+                    JSON.readTree(get(client, port, "/actuator/health/nightly")).get("status").asString())
+                    .isEqualTo("UP"));
+        } finally {
+            serve.terminate();
+            if (holder.isAlive()) {
+                holder.kill();
+            }
         }
     }
 

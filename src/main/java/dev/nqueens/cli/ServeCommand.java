@@ -3,6 +3,7 @@ package dev.nqueens.cli;
 import dev.nqueens.failure.ExitCode;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
+import dev.nqueens.job.NightlyStarts;
 import dev.nqueens.web.Serve;
 import java.io.PrintStream;
 import java.util.Map;
@@ -57,7 +58,7 @@ final class ServeCommand implements Callable<Integer> {
             NightlyScheduler scheduler = new NightlyScheduler(request -> {
                 nights.set(true);
                 return nightlyRun.get().run(request);
-            });
+            }, web.bean(NightlyStarts.class));
             CountDownLatch stopped = new CountDownLatch(1);
             web.onStop(() -> {
                 scheduler.stop();

@@ -24,17 +24,28 @@ import org.springframework.scheduling.support.CronExpression;
  * Runs the nightly job in the foreground on a cron schedule, one run at a time: each run is its
  * own job instance keyed by its scheduled time, and a night that was interrupted is restarted
  * by the next start (see {@link NightlyRun}). {@link #stop()} ends the loop after the current run.
+ * A night that could not start is logged and recorded ({@link NightlyStarts}); the loop goes on.
  */
 public final class NightlyScheduler {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private final Function<RunRequest, NightlyRun.Outcome> runs;
+    private final NightlyStarts starts;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
     /** @param runs carries out one run ({@link NightlyRun#run}, or a job started for the night) */
     public NightlyScheduler(Function<RunRequest, NightlyRun.Outcome> runs) {
+        this(runs, new NightlyStarts());
+    }
+
+    /**
+     * @param runs carries out one run
+     * @param starts where a night that could not start is recorded (serve's nightly health reads it)
+     */
+    public NightlyScheduler(Function<RunRequest, NightlyRun.Outcome> runs, NightlyStarts starts) {
         this.runs = runs;
+        this.starts = starts;
     }
 
     /**
@@ -81,6 +92,7 @@ public final class NightlyScheduler {
                         outcome.published().isEmpty() ? "" : "; published n = " + BoardSizes.of(outcome.published()),
                         outcome.failures().isEmpty() ? "" : ": " + String.join("; ", outcome.failures()));
             } catch (RuntimeException e) {
+                starts.failed(next.atZone(zone).toInstant(), Instant.now(), e);
                 out.printf("%s run for %s could not start: %s%n", now(zone), TIME.format(next), e.getMessage());
             } finally {
                 giveHeapBack();

@@ -24,7 +24,8 @@ import tools.jackson.databind.SequenceWriter;
 /**
  * The JSON API for scripts: the published sizes, one size, a page of its solutions or classes
  * (also as CSV), the last runs. Pages are ranges of ordinals, streamed from the database to the
- * response. Parameters are checked before the first byte is written, so a bad one gets a problem.
+ * response. Parameters are checked before the first byte is written, so a bad one gets a problem; an
+ * offset at or past the last row (up to the largest {@code long}) gets an empty page, read from nothing.
  */
 @RestController
 @Profile(Serve.PROFILE)
@@ -72,12 +73,20 @@ class ApiController {
         int count = Requests.limit(limit);
         String chosen = Requests.format(format);
         BoardSummary summary = Requests.storedAt(store, n, StoredLevel.ALL);
+        boolean rows = first < summary.totalSolutions();
         if (chosen.equals("csv")) {
-            writeCsv(response, SolutionRow.class, out -> store.forEachSolution(n, first, count, out::write));
+            writeCsv(response, SolutionRow.class, out -> {
+                if (rows) {
+                    store.forEachSolution(n, first, count, out::write);
+                }
+            });
             return;
         }
-        writePage(response, summary, first, count, summary.totalSolutions(), "solutions",
-                json -> store.forEachSolution(n, first, count, json::writePOJO));
+        writePage(response, summary, first, count, summary.totalSolutions(), "solutions", json -> {
+            if (rows) {
+                store.forEachSolution(n, first, count, json::writePOJO);
+            }
+        });
     }
 
     @GetMapping("/api/sizes/{n}/classes")
@@ -88,13 +97,20 @@ class ApiController {
         int count = Requests.limit(limit);
         String chosen = Requests.format(format);
         BoardSummary summary = Requests.storedAt(store, n, StoredLevel.FUNDAMENTAL);
+        boolean rows = first < summary.fundamentalSolutions();
         if (chosen.equals("csv")) {
-            writeCsv(response, RepresentativeRow.class, out -> store.forEachRepresentative(n, first, count,
-                    out::write));
+            writeCsv(response, RepresentativeRow.class, out -> {
+                if (rows) {
+                    store.forEachRepresentative(n, first, count, out::write);
+                }
+            });
             return;
         }
-        writePage(response, summary, first, count, summary.fundamentalSolutions(), "classes",
-                json -> store.forEachRepresentative(n, first, count, json::writePOJO));
+        writePage(response, summary, first, count, summary.fundamentalSolutions(), "classes", json -> {
+            if (rows) {
+                store.forEachRepresentative(n, first, count, json::writePOJO);
+            }
+        });
     }
 
     @GetMapping("/api/runs")
@@ -117,7 +133,10 @@ class ApiController {
         void writeTo(T out);
     }
 
-    /** {@code {"n":8,"total":92,"offset":0,"limit":100,"next_offset":null,"<name>":[…]}}. */
+    /**
+     * {@code {"n":8,"total":92,"offset":0,"limit":100,"next_offset":null,"<name>":[…]}}: {@code next_offset}
+     * is null on the last page, and on an empty page past the last row.
+     */
     private static void writePage(HttpServletResponse response, BoardSummary summary, long offset, int limit,
             long total, String name, Page<JsonGenerator> rows) throws IOException {
         response.setContentType(JSON);
@@ -127,7 +146,7 @@ class ApiController {
             json.writeNumberProperty("total", total);
             json.writeNumberProperty("offset", offset);
             json.writeNumberProperty("limit", limit);
-            if (offset + limit < total) {
+            if (offset < total - limit) { // offset + limit < total, which could overflow
                 json.writeNumberProperty("next_offset", offset + limit);
             } else {
                 json.writeNullProperty("next_offset");

@@ -1,48 +1,55 @@
 package dev.nqueens.web;
 
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
-import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.zip.GZIPOutputStream;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import org.apache.tomcat.util.http.parser.AcceptEncoding;
 import org.springframework.context.annotation.Profile;
+import org.springframework.core.io.InputStreamResource;
+import org.springframework.http.CacheControl;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpRange;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.RequestAttributes;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletWebRequest;
 
 /**
  * {@code /files/{name}}: the export files the manifest lists (any other name is not found, see
- * {@link ExportFolder}), with what download tools expect: Content-Length, a strong ETag (the file's
- * SHA-256), Last-Modified, conditional requests (304, 412), one byte range (206, 416) honoured only
- * while {@code If-Range} still names this version — so {@code curl -C -} resumes, and a resume
- * across a new export gets the whole new file instead of a splice — and HEAD. The file is opened
- * before its headers are final and checked to be the version they describe, so an export renaming
- * a new file into place meanwhile never mixes two versions.
+ * {@link ExportFolder}), served by Spring MVC's resource support: Content-Length, byte ranges (206,
+ * several as multipart/byteranges), HEAD, and through {@code checkNotModified} the strong ETag (the
+ * file's SHA-256) and Last-Modified with their conditional requests (304, 412). The body is the
+ * version the headers describe ({@link ExportFile}).
  *
- * <p>Compressed on request: a whole-file GET whose {@code Accept-Encoding} admits gzip gets the
- * file gzipped on the fly ({@code Content-Encoding: gzip}, {@code Vary: Accept-Encoding}, its own
- * ETag: the file's with {@code -gzip}), so the largest files (a size stored with every solution,
- * gigabytes of JSON) travel at a fifth or less and unpack to exactly the exported bytes ({@code curl
- * --compressed}). A range request, or a client that does not ask, gets the file's own bytes: ranges
- * are always ranges of the file.
+ * <p>What Spring does not do is done here: {@code If-Range} (spring-framework#27952: Spring answers a
+ * range whatever it names), so a range is honoured only while {@code If-Range} still names this
+ * version and a resume across a new export gets the whole new file instead of a splice; a range of
+ * another unit than bytes is ignored (RFC 9110 §14.2); an unsatisfiable range is a problem (Spring
+ * would send the whole file as the body of its 416); and a whole-file GET whose {@code
+ * Accept-Encoding} admits gzip gets the file gzipped on the fly ({@link GzipConverter}; {@code
+ * Content-Encoding: gzip}, its own ETag: the file's with {@code -gzip}), so the largest files travel
+ * at a fifth or less and unpack to exactly the exported bytes ({@code curl --compressed}). A range,
+ * a HEAD, or a client that does not ask gets the file's own bytes.
  */
 @RestController
 @Profile(Serve.PROFILE)
 class FilesController {
 
-    private static final Pattern ONE_RANGE = Pattern.compile("bytes=(\\d*)-(\\d*)");
-    private static final int BUFFER = 1 << 16;
+    private static final MediaType CSV = MediaType.parseMediaType("text/csv;charset=UTF-8");
+    private static final MediaType CHECKSUMS = MediaType.parseMediaType("text/plain;charset=US-ASCII");
 
     private final ExportFolder folder;
 
@@ -51,81 +58,84 @@ class FilesController {
     }
 
     @GetMapping("/files/{name}")
-    void download(@PathVariable String name, HttpServletRequest request, HttpServletResponse response)
-            throws IOException {
-        ExportFolder.Version version = folder.current(name);
-        FileChannel file = open(version);
-        try {
-            for (int attempt = 0; !ExportFolder.unchanged(version); attempt++) {
-                file.close();
-                if (attempt == 10) {
-                    throw new IOException(name + " keeps changing");
-                }
-                version = folder.current(name);
-                file = open(version);
+    ResponseEntity<?> download(@PathVariable String name, ServletWebRequest request) throws IOException {
+        ExportFile file = ExportFile.open(folder, name);
+        RequestContextHolder.currentRequestAttributes().registerDestructionCallback(ExportFile.class.getName(),
+                () -> close(file), RequestAttributes.SCOPE_REQUEST);
+        boolean get = request.getHttpMethod() == HttpMethod.GET;
+        String range = request.getHeader(HttpHeaders.RANGE);
+        boolean gzip = get && range == null && acceptsGzip(request.getHeader(HttpHeaders.ACCEPT_ENCODING));
+        String etag = gzip ? gzipped(file.etag()) : file.etag();
+        if (request.checkNotModified(etag, file.lastModified())) {
+            if (request.getResponse().getStatus() == HttpStatus.PRECONDITION_FAILED.value()) {
+                throw problem(HttpStatus.PRECONDITION_FAILED, "the file has changed: its ETag is now " + file.etag());
             }
-            respond(version, file, request, response);
-        } finally {
-            file.close();
+            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).headers(representation()).build();
         }
-    }
-
-    /** Opens the file; one an export removed since it was looked up is not found, as if never there. */
-    private static FileChannel open(ExportFolder.Version version) throws IOException {
-        try {
-            return FileChannel.open(version.path(), StandardOpenOption.READ);
-        } catch (NoSuchFileException e) {
-            throw Problems.notFound("no export file is named '" + version.path().getFileName() + "'");
-        }
-    }
-
-    private static void respond(ExportFolder.Version version, FileChannel file, HttpServletRequest request,
-            HttpServletResponse response) throws IOException {
-        long lastModified = version.modifiedMillis() / 1000 * 1000;
-        boolean gzip = "GET".equals(request.getMethod()) && request.getHeader("Range") == null
-                && acceptsGzip(request.getHeader("Accept-Encoding"));
-        String etag = gzip ? gzipped(version.etag()) : version.etag();
-        response.setHeader("ETag", etag);
-        response.setDateHeader("Last-Modified", lastModified);
-        response.setHeader("Accept-Ranges", "bytes");
-        response.setHeader("Cache-Control", "no-cache");
-        response.setHeader("Vary", "Accept-Encoding");
-        String ifMatch = request.getHeader("If-Match");
-        long ifUnmodifiedSince = request.getDateHeader("If-Unmodified-Since");
-        if ((ifMatch != null && !matches(ifMatch, version.etag(), true))
-                || (ifMatch == null && ifUnmodifiedSince >= 0 && lastModified > ifUnmodifiedSince)) {
-            throw problem(HttpStatus.PRECONDITION_FAILED, "the file has changed: its ETag is now " + version.etag());
-        }
-        String ifNoneMatch = request.getHeader("If-None-Match");
-        long ifModifiedSince = request.getDateHeader("If-Modified-Since");
-        if ((ifNoneMatch != null && matches(ifNoneMatch, etag, false))
-                || (ifNoneMatch == null && ifModifiedSince >= 0 && lastModified <= ifModifiedSince)) {
-            response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
-            return;
-        }
-        response.setContentType(contentType(version.path().getFileName().toString()));
-        response.setHeader("Content-Disposition", "attachment; filename=\"" + version.path().getFileName() + "\"");
-        long length = version.bytes();
-        long start = 0;
-        long end = length - 1;
-        Optional<long[]> range = "GET".equals(request.getMethod()) && rangeStillValid(request, version, lastModified)
-                ? range(request.getHeader("Range"), length) : Optional.empty();
-        if (range.isPresent()) {
-            start = range.get()[0];
-            end = range.get()[1];
-            response.setStatus(HttpServletResponse.SC_PARTIAL_CONTENT);
-            response.setHeader("Content-Range", "bytes " + start + "-" + end + "/" + length);
+        HttpHeaders headers = representation();
+        headers.setETag(etag);
+        headers.setLastModified(file.lastModified());
+        headers.setContentType(contentType(name));
+        headers.setContentDisposition(ContentDisposition.attachment().filename(file.getFilename()).build());
+        headers.set(HttpHeaders.ACCEPT_RANGES, "bytes");
+        if (!get) {
+            return ResponseEntity.ok().headers(headers).contentLength(file.contentLength()).build();
         }
         if (gzip) {
-            response.setHeader("Content-Encoding", "gzip");
-            try (GZIPOutputStream out = new GZIPOutputStream(response.getOutputStream(), BUFFER)) {
-                copy(file, 0, length, out);
-            }
-            return;
+            headers.set(HttpHeaders.CONTENT_ENCODING, "gzip");
+            return ResponseEntity.ok().headers(headers).body(new GzipConverter.Gzipped(file));
         }
-        response.setContentLengthLong(end - start + 1);
-        if (!"HEAD".equals(request.getMethod())) {
-            copy(file, start, end - start + 1, response.getOutputStream());
+        if (range != null && !honoured(range, request.getHeader(HttpHeaders.IF_RANGE), file)) {
+            // The whole file despite the Range: an InputStreamResource is the one Resource Spring never slices.
+            return ResponseEntity.ok().headers(headers).contentLength(file.contentLength())
+                    .body(new InputStreamResource(file.getInputStream()));
+        }
+        return ResponseEntity.ok().headers(headers).body(file);
+    }
+
+    /** What every answer for the file says, 304 included (RFC 9110 §15.4.5): it varies with Accept-Encoding. */
+    private static HttpHeaders representation() {
+        HttpHeaders headers = new HttpHeaders();
+        headers.setVary(List.of(HttpHeaders.ACCEPT_ENCODING));
+        headers.setCacheControl(CacheControl.noCache());
+        return headers;
+    }
+
+    /**
+     * Whether Spring is to answer the {@code Range}: ranges of bytes (a range of another unit is
+     * ignored) while {@code If-Range}, if sent, names this version.
+     *
+     * @throws ErrorResponseException 416 if the ranges are malformed or not within the file
+     */
+    private static boolean honoured(String range, String ifRange, ExportFile file) {
+        if (!range.startsWith("bytes=") || (ifRange != null && !namesThisVersion(ifRange, file))) {
+            return false;
+        }
+        try {
+            HttpRange.toResourceRegions(HttpRange.parseRanges(range), file);
+            return true;
+        } catch (IllegalArgumentException e) {
+            ErrorResponseException problem = problem(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "the range '"
+                    + range + "' is not within the file's " + file.contentLength() + " bytes");
+            problem.getHeaders().set(HttpHeaders.CONTENT_RANGE, "bytes */" + file.contentLength());
+            throw problem;
+        }
+    }
+
+    /**
+     * Whether an {@code If-Range} names this version (RFC 9110 §13.1.5): its strong ETag, or exactly
+     * its Last-Modified; a weak ETag or anything else does not.
+     */
+    static boolean namesThisVersion(String ifRange, ExportFile file) {
+        String validator = ifRange.strip();
+        if (validator.startsWith("\"")) {
+            return validator.equals(file.etag());
+        }
+        try {
+            return ZonedDateTime.parse(validator, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli()
+                    == file.lastModified() / 1000 * 1000;
+        } catch (DateTimeParseException e) {
+            return false;
         }
     }
 
@@ -134,129 +144,39 @@ class FilesController {
         return etag.substring(0, etag.length() - 1) + "-gzip\"";
     }
 
-    /** Whether an {@code Accept-Encoding} header admits gzip: named (or {@code *}) without {@code q=0}. */
+    /** Whether an {@code Accept-Encoding} header admits gzip: names it (or {@code *}) without {@code q=0}. */
     static boolean acceptsGzip(String header) {
         if (header == null) {
             return false;
         }
-        for (String coding : header.split(",")) {
-            String[] parts = coding.strip().split(";");
-            String name = parts[0].strip().toLowerCase(java.util.Locale.ROOT);
-            if (!name.equals("gzip") && !name.equals("x-gzip") && !name.equals("*")) {
-                continue;
-            }
-            boolean refused = false;
-            for (int i = 1; i < parts.length; i++) {
-                String parameter = parts[i].strip().replace(" ", "");
-                if (parameter.startsWith("q=")) {
-                    try {
-                        refused = Double.parseDouble(parameter.substring(2)) == 0;
-                    } catch (NumberFormatException e) {
-                        refused = true;
-                    }
-                }
-            }
-            if (!refused) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** No {@code If-Range}, or one that names this version (its ETag, or exactly its Last-Modified). */
-    private static boolean rangeStillValid(HttpServletRequest request, ExportFolder.Version version,
-            long lastModified) {
-        String ifRange = request.getHeader("If-Range");
-        if (ifRange == null) {
-            return true;
-        }
-        if (ifRange.strip().startsWith("\"")) {
-            return ifRange.strip().equals(version.etag());
-        }
         try {
-            return request.getDateHeader("If-Range") == lastModified;
-        } catch (IllegalArgumentException e) {
+            return AcceptEncoding.parse(new StringReader(header)).stream().map(AcceptEncoding::getEncoding)
+                    .anyMatch(coding -> coding.equalsIgnoreCase("gzip") || coding.equalsIgnoreCase("x-gzip")
+                            || coding.equals("*"));
+        } catch (IOException e) {
             return false;
         }
     }
 
-    /**
-     * The one range {@code bytes=a-b}, {@code bytes=a-} or {@code bytes=-n} asks for, clipped to the
-     * file; empty for no Range, several ranges or a malformed one (then the whole file is sent).
-     *
-     * @throws ErrorResponseException 416 if the range starts beyond the end
-     */
-    static Optional<long[]> range(String header, long length) {
-        if (header == null) {
-            return Optional.empty();
+    private static MediaType contentType(String name) {
+        if (name.endsWith(".json")) {
+            return MediaType.APPLICATION_JSON;
         }
-        Matcher one = ONE_RANGE.matcher(header.strip());
-        if (!one.matches() || (one.group(1).isEmpty() && one.group(2).isEmpty())) {
-            return Optional.empty();
+        if (name.endsWith(".csv")) {
+            return CSV;
         }
-        try {
-            if (one.group(1).isEmpty()) {
-                long suffix = Long.parseLong(one.group(2));
-                if (suffix == 0) {
-                    throw unsatisfiable(length);
-                }
-                return Optional.of(new long[] {Math.max(0, length - suffix), length - 1});
-            }
-            long start = Long.parseLong(one.group(1));
-            long end = one.group(2).isEmpty() ? length - 1 : Math.min(Long.parseLong(one.group(2)), length - 1);
-            if (one.group(2).length() > 0 && Long.parseLong(one.group(2)) < start) {
-                return Optional.empty();
-            }
-            if (start >= length) {
-                throw unsatisfiable(length);
-            }
-            return Optional.of(new long[] {start, end});
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static ErrorResponseException unsatisfiable(long length) {
-        ErrorResponseException problem = problem(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE,
-                "the range starts beyond the end of the file (" + length + " bytes)");
-        problem.getHeaders().set("Content-Range", "bytes */" + length);
-        return problem;
+        return name.equals("SHA256SUMS") ? CHECKSUMS : MediaType.APPLICATION_OCTET_STREAM;
     }
 
     private static ErrorResponseException problem(HttpStatus status, String detail) {
         return new ErrorResponseException(status, ProblemDetail.forStatusAndDetail(status, detail), null);
     }
 
-    /** {@code If-None-Match} compares weakly, {@code If-Match} strongly; {@code *} matches any file. */
-    private static boolean matches(String header, String etag, boolean strong) {
-        return Arrays.stream(header.split(",")).map(String::strip).anyMatch(tag -> tag.equals("*")
-                || tag.equals(etag) || (!strong && tag.equals("W/" + etag)));
-    }
-
-    private static String contentType(String name) {
-        if (name.endsWith(".json")) {
-            return "application/json";
+    private static void close(ExportFile file) {
+        try {
+            file.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        if (name.endsWith(".csv")) {
-            return "text/csv;charset=UTF-8";
-        }
-        return name.equals("SHA256SUMS") ? "text/plain;charset=US-ASCII" : "application/octet-stream";
-    }
-
-    private static void copy(FileChannel file, long start, long count, OutputStream out) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
-        long position = start;
-        long left = count;
-        while (left > 0) {
-            buffer.clear().limit((int) Math.min(BUFFER, left));
-            int read = file.read(buffer, position);
-            if (read < 0) {
-                throw new IOException("the file ended early");
-            }
-            out.write(buffer.array(), 0, read);
-            position += read;
-            left -= read;
-        }
-        out.flush();
     }
 }

@@ -9,7 +9,7 @@ import org.apache.catalina.valves.ErrorReportValve;
 /**
  * Tomcat's own error responses — requests it refuses before any application code runs, such as a
  * path that climbs above the root ({@code /../../etc/passwd}) or holds an encoded backslash — as
- * problem details like the application's, instead of Tomcat's HTML page.
+ * problem details like the application's, with its security headers, instead of Tomcat's HTML page.
  */
 public final class ProblemReportValve extends ErrorReportValve {
 
@@ -22,6 +22,7 @@ public final class ProblemReportValve extends ErrorReportValve {
         org.springframework.http.HttpStatus known = org.springframework.http.HttpStatus.resolve(status);
         String title = known == null ? "Error" : known.getReasonPhrase();
         try {
+            SecurityHeaders.addTo(response);
             response.setContentType("application/problem+json");
             response.setCharacterEncoding("UTF-8");
             Writer writer = response.getReporter();

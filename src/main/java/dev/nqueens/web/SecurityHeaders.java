@@ -12,7 +12,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Headers on every response: a Content-Security-Policy the pages satisfy (no script at all; the
  * style sheet comes from this server; the plot and the boards are inline SVG, which needs no
- * source), {@code nosniff}, no framing, no referrer.
+ * source), {@code nosniff}, no framing, no referrer; errors included.
  */
 @Component
 @Profile(Serve.PROFILE)
@@ -24,10 +24,20 @@ class SecurityHeaders extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        addTo(response);
+        chain.doFilter(request, response);
+    }
+
+    /** The error page's dispatch too: an error Tomcat raised before any filter ran (TRACE) gets them there. */
+    @Override
+    protected boolean shouldNotFilterErrorDispatch() {
+        return false;
+    }
+
+    static void addTo(HttpServletResponse response) {
         response.setHeader("Content-Security-Policy", POLICY);
         response.setHeader("X-Content-Type-Options", "nosniff");
         response.setHeader("X-Frame-Options", "DENY");
         response.setHeader("Referrer-Policy", "no-referrer");
-        chain.doFilter(request, response);
     }
 }

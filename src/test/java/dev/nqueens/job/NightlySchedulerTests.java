@@ -101,4 +101,31 @@ class NightlySchedulerTests {
         assertThat(runs.get()).isEqualTo(3);
         assertThat(early).as("runs started before their time").isEmpty();
     }
+
+    /** A night that could not start is recorded with its time and reason, and the schedule goes on. */
+    @Test
+    void aNightThatCouldNotStartIsRecordedForTheHealth() {
+        NightlyStarts starts = new NightlyStarts();
+        NightlyScheduler[] scheduler = new NightlyScheduler[1];
+        List<LocalDateTime> attempts = new ArrayList<>();
+        ZoneId utc = ZoneId.of("UTC");
+        scheduler[0] = new NightlyScheduler(request -> {
+            attempts.add(request.key());
+            if (attempts.size() == 2) {
+                scheduler[0].stop();
+            }
+            throw new IllegalStateException("Timeout trying to lock table run_lock\nSQL statement: SELECT …");
+        }, starts);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        scheduler[0].runForever(NqueensProperties.Schedule.cronExpression("* * * * * *"), "* * * * * *", utc,
+                () -> new RunRequest.Builder(BoardSizes.parse("1"), new StorageLimits(1, 1), false, Optional.empty()),
+                new PrintStream(log, true, StandardCharsets.UTF_8));
+
+        assertThat(attempts).as("the schedule went on after a failed start").hasSize(2);
+        NightlyStarts.FailedStart failed = starts.lastFailed().orElseThrow();
+        assertThat(failed.scheduled()).isEqualTo(attempts.get(1).atZone(utc).toInstant());
+        assertThat(failed.failed()).isAfterOrEqualTo(failed.scheduled().minusSeconds(1));
+        assertThat(failed.reason()).isEqualTo("Timeout trying to lock table run_lock");
+        assertThat(log.toString(StandardCharsets.UTF_8)).contains(" could not start: Timeout trying to lock table");
+    }
 }

@@ -2,6 +2,7 @@ package dev.nqueens.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.nqueens.job.NightlyStarts;
 import dev.nqueens.query.LastRun;
 import dev.nqueens.settings.NqueensProperties;
 import java.time.Duration;
@@ -145,5 +146,58 @@ class NightlyRunHealthIndicatorTests {
         assertThat(health.getStatus()).isEqualTo(Status.DOWN);
         assertThat(health.getDetails().get("reason").toString()).startsWith("no run has completed its night since the"
                 + " database was created at 2026-11-30T10:00:00Z; the run scheduled for 2026-12-01T02:00:00Z");
+    }
+
+    /** The night of 2026-12-02 could not start: the run lock was held. */
+    private static final NightlyStarts.FailedStart LOCKED = new NightlyStarts.FailedStart(
+            Instant.parse("2026-12-02T02:00:00Z"), Instant.parse("2026-12-02T02:00:10Z"),
+            "Timeout trying to lock table run_lock");
+
+    @Test
+    void aNightThatCouldNotStartIsDownNamingItUntilARunFinishesItsNight() {
+        LastRun yesterday = run("COMPLETED", START, END, END);
+        Instant justAfter = Instant.parse("2026-12-02T02:00:11Z");
+        Health down = NightlyRunHealthIndicator.of(Optional.of(yesterday), Optional.empty(), Optional.of(LOCKED),
+                DAILY, justAfter);
+        assertThat(down.getStatus()).isEqualTo(Status.DOWN);
+        assertThat(down.getDetails().get("reason")).isEqualTo("the run scheduled for 2026-12-02T02:00:00Z could not"
+                + " start at 2026-12-02T02:00:10Z: Timeout trying to lock table run_lock");
+        assertThat(down.getDetails().get("failedStart")).isEqualTo("2026-12-02T02:00:10Z");
+
+        LastRun rerunning = run("STARTED", Instant.parse("2026-12-02T03:00:00Z"), null, END);
+        assertThat(NightlyRunHealthIndicator.of(Optional.of(rerunning), Optional.empty(), Optional.of(LOCKED), DAILY,
+                Instant.parse("2026-12-02T03:00:05Z")).getStatus()).as("a run going on has not finished its night")
+                .isEqualTo(Status.DOWN);
+
+        Instant finished = Instant.parse("2026-12-02T03:01:00Z");
+        LastRun rerun = run("COMPLETED", Instant.parse("2026-12-02T03:00:00Z"), finished, finished);
+        assertThat(NightlyRunHealthIndicator.of(Optional.of(rerun), Optional.empty(), Optional.of(LOCKED), DAILY,
+                Instant.parse("2026-12-02T03:02:00Z")).getStatus()).isEqualTo(Status.UP);
+    }
+
+    @Test
+    void ofAFailedRunAndAFailedStartTheLaterOneGivesTheReason() {
+        LastRun failedBefore = new LastRun(7, "FAILED", START, END, "n=4 disagrees with the known values",
+                Optional.empty(), Optional.empty());
+        Health startFailedLast = NightlyRunHealthIndicator.of(Optional.of(failedBefore), Optional.empty(),
+                Optional.of(LOCKED), DAILY, Instant.parse("2026-12-02T02:01:00Z"));
+        assertThat(startFailedLast.getStatus()).isEqualTo(Status.DOWN);
+        assertThat((String) startFailedLast.getDetails().get("reason")).contains("could not start");
+
+        LastRun failedAfter = new LastRun(8, "FAILED", Instant.parse("2026-12-02T03:00:00Z"),
+                Instant.parse("2026-12-02T03:00:30Z"), "n=4 disagrees with the known values", Optional.empty(),
+                Optional.empty());
+        Health runFailedLast = NightlyRunHealthIndicator.of(Optional.of(failedAfter), Optional.empty(),
+                Optional.of(LOCKED), DAILY, Instant.parse("2026-12-02T03:01:00Z"));
+        assertThat(runFailedLast.getStatus()).isEqualTo(Status.DOWN);
+        assertThat(runFailedLast.getDetails().get("reason")).isEqualTo("n=4 disagrees with the known values");
+    }
+
+    @Test
+    void aFirstNightThatCouldNotStartIsDownRatherThanUnknown() {
+        Health health = NightlyRunHealthIndicator.of(Optional.empty(), Optional.of(START), Optional.of(LOCKED), DAILY,
+                Instant.parse("2026-12-02T02:01:00Z"));
+        assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+        assertThat((String) health.getDetails().get("reason")).endsWith(": Timeout trying to lock table run_lock");
     }
 }
