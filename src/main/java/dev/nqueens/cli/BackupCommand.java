@@ -137,7 +137,7 @@ final class BackupCommand implements Callable<Integer> {
             throw new UnavailableException("the database " + database.shownUrl() + " does not exist yet: `./nqueens"
                     + " run` creates it");
         }
-        SingleConnectionDataSource readOnly = database.reading(false).dataSource();
+        SingleConnectionDataSource readOnly = database.readingAsOwner().dataSource();
         try (Connection connection = readOnly.getConnection()) {
             createFolders(target);
             H2Backup.take(connection, target, database.password());

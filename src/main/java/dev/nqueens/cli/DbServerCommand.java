@@ -64,7 +64,8 @@ final class DbServerCommand implements Callable<Integer> {
             ClientErrors.reportOnOneLine();
             try (DatabaseServer server = DatabaseServer.start(file, session.database().username(),
                     session.database().password(), settings, Session.holder("db-server", ", serving it on 127.0.0.1"
-                            + " ports " + settings.pgPort() + " and " + settings.tcpPort(), ": stop it first"))) {
+                            + " ports " + settings.pgPort() + " and " + settings.tcpPort(), ": stop it first"),
+                    session.settings().statementTimeout())) {
                 printHowToConnect(file, settings, session.console().out());
                 stop.await();
                 session.console().out().println("db-server stopped.");

@@ -58,6 +58,11 @@ final class Failures {
                     .map(HeldFile.Holder::describe).orElse("another process (another nqueens run?)");
             return new Outcome(ExitCode.BUSY, BusyException.inUse(url, holder).getMessage());
         }
+        if (sql != null && H2File.wrongLogin(sql) && database.flatMap(Database::h2File).isPresent()) {
+            return new Outcome(ExitCode.UNAVAILABLE, "cannot log in to " + url + " as its owner: the password kept in "
+                    + database.flatMap(Database::h2File).orElseThrow().passwordFile() + " (or spring.datasource.password)"
+                    + " is not the database's; put back the file the database came with (a backup holds it; docs/h2.md)");
+        }
         if (sql != null && H2File.missing(sql)) {
             return new Outcome(ExitCode.UNAVAILABLE, "the database " + url + " does not exist yet: `./nqueens run`"
                     + " creates it");

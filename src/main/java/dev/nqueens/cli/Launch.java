@@ -3,9 +3,11 @@ package dev.nqueens.cli;
 import dev.nqueens.Application;
 import dev.nqueens.cluster.BrokerCheck;
 import dev.nqueens.failure.InvalidInputException;
+import dev.nqueens.failure.UnavailableException;
 import dev.nqueens.h2.H2CrashRecovery;
 import dev.nqueens.h2.H2File;
 import dev.nqueens.h2.OwnerPassword;
+import dev.nqueens.h2.ReadingLogin;
 import dev.nqueens.job.NightlyJobConfiguration;
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.SettingsLoader;
@@ -107,7 +109,7 @@ final class Launch {
         }
         Database.Access access = switch (needs.database()) {
             // A command that reads answers one request and ends: through the holder's server if there is one.
-            case READ -> database.reading(true);
+            case READ -> database.reading();
             // A lambda, not database::writing: owned() replaces the database once it has a password.
             case WRITE -> owned(() -> database.writing(), environment, settings);
             default -> owned(this::migrating, environment, settings);
@@ -122,7 +124,7 @@ final class Launch {
                 // An H2 file already at this build's schema version needs no Flyway (0.5 s of a start).
                 migrate = !atThisVersion(connection);
             } else if (connection != null) {
-                checkSchema(connection);
+                checkSchema(connection, needs.database() == Needs.Database.READ);
             }
             if (!needs.context()) {
                 return new Session(console, environment, settings, database, access, connection, null);
@@ -184,10 +186,20 @@ final class Launch {
         }
     }
 
-    private static void checkSchema(DataSource connection) {
+    /**
+     * @param reading whether the command reads with the reading commands' login, whose refusal
+     *     says how that login is made
+     */
+    private void checkSchema(DataSource connection, boolean reading) {
         try {
             SchemaCheck.check(connection);
         } catch (SQLException e) {
+            if (reading && H2File.wrongLogin(e) && database.h2File().isPresent()) {
+                throw new UnavailableException("cannot log in to " + database.shownUrl() + " with the reading commands'"
+                        + " login " + ReadingLogin.USER + ": every run, schedule, serve and db-server makes it, with a"
+                        + " password derived from the owner's in " + database.h2File().orElseThrow().passwordFile()
+                        + "; run one of them first, or put back the password file the database came with", e);
+            }
             throw new IllegalStateException(e.getMessage(), e);
         }
     }

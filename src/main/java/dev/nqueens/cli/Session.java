@@ -115,7 +115,7 @@ final class Session implements AutoCloseable {
         }
         try {
             held = HeldFile.hold(file.get(), database.username(), database.password(), settings.dbServer(), false,
-                    command, 0, holder(command, inParentheses, then));
+                    command, 0, holder(command, inParentheses, then), settings.statementTimeout());
         } catch (SQLException e) {
             throw new IllegalStateException("cannot serve the database to the other commands: " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package dev.nqueens.h2;
 
 import dev.nqueens.settings.NqueensProperties;
 import java.sql.SQLException;
+import java.time.Duration;
 import org.h2.tools.Server;
 
 /**
@@ -45,10 +46,11 @@ public final class DatabaseServer implements AutoCloseable {
      * @throws SQLException if the file cannot be opened (another process holds it: a run)
      */
     public static DatabaseServer start(H2File file, String user, String password, NqueensProperties.DbServer settings,
-            String description) throws SQLException {
+            String description, Duration statementTimeout) throws SQLException {
         HeldFile held;
         try {
-            held = HeldFile.hold(file, user, password, settings, true, "db-server", settings.tcpPort(), description);
+            held = HeldFile.hold(file, user, password, settings, true, "db-server", settings.tcpPort(), description,
+                    statementTimeout);
         } catch (SQLException e) {
             throw portInUse(e, settings.tcpPort());
         }

@@ -56,6 +56,16 @@ public record H2File(Path path, String settings) {
                 .contains("The file is locked");
     }
 
+    /** H2 refused the login: no such user, or another password. */
+    public static boolean wrongLogin(SQLException e) {
+        return e.getErrorCode() == ErrorCode.WRONG_USER_OR_PASSWORD;
+    }
+
+    /** Where the owner's password is kept beside the file ({@link OwnerPassword}). */
+    public Path passwordFile() {
+        return OwnerPassword.of(this);
+    }
+
     /** The file the database {@code IFEXISTS=TRUE} asked for is missing. */
     public static boolean missing(SQLException e) {
         return e.getErrorCode() == ErrorCode.DATABASE_NOT_FOUND_WITH_IF_EXISTS_1;
@@ -89,14 +99,14 @@ public record H2File(Path path, String settings) {
     static final long MAPPED_AT_MOST = Integer.MAX_VALUE;
 
     /**
-     * The URL of a command that reads the file to answer one request: mapped into memory when it
-     * fits one mapping (else H2 reads each 1-3 KB page with a system call: 850,000 for one pass over
-     * n = 16), with a page cache of 1 MB (a pass gains nothing from keeping pages). A GROUP BY over
-     * n = 16's 14.8 million solutions: 6.7 s instead of 11.0 s (docs/performance.md).
+     * The URL of a command that reads the file to answer one request, read-only: mapped into memory
+     * when it fits one mapping (else H2 reads each page with a system call, hundreds of thousands for
+     * one pass over a large size; docs/performance.md). No setting that needs admin rights (such as
+     * {@code CACHE_SIZE}): the reading commands open it with a login that has none.
      */
     public String readOnceUrl() {
         long size = dataFile().toFile().length(); // 0 for a missing file, which IFEXISTS then refuses
         String location = size <= MAPPED_AT_MOST ? "jdbc:h2:nioMapped:" + path : "jdbc:h2:file:" + path;
-        return location + settings + ";ACCESS_MODE_DATA=r;CACHE_SIZE=1024";
+        return location + settings + ";ACCESS_MODE_DATA=r";
     }
 }

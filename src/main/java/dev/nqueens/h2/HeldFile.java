@@ -14,8 +14,11 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import org.h2.tools.Server;
 
 /**
@@ -24,8 +27,8 @@ import org.h2.tools.Server;
  * H2's TCP server on 127.0.0.1 alone (H2's {@code h2.bindAddress}, set when the JVM starts),
  * never creating a database ({@code -ifExists}). H2's lock only tells another process that the
  * file is in use; a marker beside it ({@code data/nqueens.holder}, {@link #holder}) names the
- * holder to a refused {@code run} and gives its port to the reading commands (read-only login)
- * and {@code backup} (the owner's, {@link OwnerPassword}). A reader never becomes the holder: it
+ * holder to a refused {@code run} and gives its port to the reading commands (their login,
+ * {@link ReadingLogin}) and {@code backup} (the owner's, {@link OwnerPassword}). A reader never becomes the holder: it
  * has no file to take over. Let go, the file is compacted if worthwhile ({@link H2Compaction}).
  */
 public final class HeldFile {
@@ -42,13 +45,16 @@ public final class HeldFile {
     private final H2Compaction compaction;
     private final Connection open;
     private final Server server;
+    private final ReadingSessions readers;
     private final long sizeWhenHeld;
 
-    private HeldFile(H2File file, H2Compaction compaction, Connection open, Server server, long sizeWhenHeld) {
+    private HeldFile(H2File file, H2Compaction compaction, Connection open, Server server, ReadingSessions readers,
+            long sizeWhenHeld) {
         this.file = file;
         this.compaction = compaction;
         this.open = open;
         this.server = server;
+        this.readers = readers;
         this.sizeWhenHeld = sizeWhenHeld;
     }
 
@@ -74,39 +80,67 @@ public final class HeldFile {
 
     /**
      * Holds the file and serves it, marked as held by {@code command}: opens it with the owner's
-     * login, creates the read-only login, and keeps a connection open until {@link #release}: that
-     * one, or, {@code readOnly} ({@code db-server}), one read-only, which every session then shares.
+     * login, creates the reading commands' login ({@link ReadingLogin}) and, {@code readOnly}
+     * ({@code db-server}), the read-only login of its clients (any other holder drops that one: its
+     * password is no secret), keeps a connection open until {@link #release} (that one, or, read-only,
+     * one that every session then shares), and keeps the reading sessions within {@code statementTimeout}
+     * ({@link ReadingSessions}).
      *
      * @param user the owner's login, and {@code password} its password
-     * @param reader the read-only login
+     * @param reader the read-only login of db-server's clients
      * @param port the TCP port; 0 for a free one
      * @param description the holder as a refused run names it ({@link Holder#describe})
      * @throws SQLException if the file cannot be opened or the server cannot start (the port is taken)
      */
     public static HeldFile hold(H2File file, String user, String password, NqueensProperties.DbServer reader,
-            boolean readOnly, String command, int port, String description) throws SQLException {
+            boolean readOnly, String command, int port, String description, Duration statementTimeout)
+            throws SQLException {
         long size = file.dataFile().toFile().length();
         Connection open = DriverManager.getConnection(file.url() + ";IFEXISTS=TRUE", user, password);
+        ReadingSessions readers = null;
         try {
-            grantReadOnlyLogin(open, reader);
+            ReadingLogin.grant(open, password);
+            grantOrDropClientLogin(open, reader, readOnly);
+            String url = readOnly ? file.readOnlyUrl() : file.url() + ";IFEXISTS=TRUE";
             if (readOnly) {
                 open.close();
-                open = DriverManager.getConnection(file.readOnlyUrl(), user, password);
+                open = DriverManager.getConnection(url, user, password);
             }
+            readers = new ReadingSessions(() -> connect(url, user, password), Set.of(ReadingLogin.USER, reader.user()),
+                    statementTimeout, Clock.systemUTC()).start();
             Server server = Server.createTcpServer("-tcpPort", Integer.toString(port), "-baseDir",
                     file.path().getParent().toString(), "-ifExists").start();
             mark(file, command, server.getPort(), description);
-            return new HeldFile(file, new H2Compaction(file, user, password), open, server, size);
+            return new HeldFile(file, new H2Compaction(file, user, password), open, server, readers, size);
         } catch (SQLException | RuntimeException e) {
+            if (readers != null) {
+                readers.close();
+            }
             open.close();
             throw e;
         }
     }
 
-    /** Creates the read-only login (or resets its password): SELECT on the schema, tables made later included. */
-    private static void grantReadOnlyLogin(Connection owner, NqueensProperties.DbServer reader) throws SQLException {
+    private static Connection connect(String url, String user, String password) {
+        try {
+            return DriverManager.getConnection(url, user, password);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The read-only login of db-server's clients: created (or its password reset) for db-server,
+     * which opens the file read-only; dropped by any other holder, where a job writes.
+     */
+    private static void grantOrDropClientLogin(Connection owner, NqueensProperties.DbServer reader, boolean create)
+            throws SQLException {
         String quoted = "'" + reader.password().replace("'", "''") + "'";
         try (Statement statement = owner.createStatement()) {
+            if (!create) {
+                statement.execute("DROP USER IF EXISTS " + reader.user());
+                return;
+            }
             statement.execute("CREATE USER IF NOT EXISTS " + reader.user() + " PASSWORD " + quoted);
             statement.execute("ALTER USER " + reader.user() + " SET PASSWORD " + quoted);
             statement.execute("GRANT SELECT ON SCHEMA public TO " + reader.user());
@@ -115,6 +149,7 @@ public final class HeldFile {
 
     /** Stops serving: the sessions of readers through it end. */
     public void stopServing() {
+        readers.close();
         server.stop();
     }
 
@@ -124,6 +159,7 @@ public final class HeldFile {
      * marker. A compaction that fails leaves the file as it was, with one line saying so.
      */
     public void release(PrintStream out) {
+        readers.close();
         server.stop();
         try {
             open.close();

@@ -5,10 +5,11 @@ import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.sql.Connection;
@@ -17,7 +18,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import dev.nqueens.failure.InvalidInputException;
+import dev.nqueens.failure.UnavailableException;
 import org.h2.api.ErrorCode;
 
 /**
@@ -38,15 +44,50 @@ public final class OwnerPassword {
         return Path.of(file.path() + ".password");
     }
 
-    /** The password kept beside {@code file}, if there is one. */
+    /** The form of a generated password: 48 hexadecimal digits. */
+    private static final Pattern GENERATED = Pattern.compile("[0-9a-f]{48}");
+
+    /**
+     * The password kept beside {@code file}, if there is one.
+     *
+     * @throws InvalidInputException if other accounts can read it (exit 2: it must be made private)
+     * @throws UnavailableException if it cannot be read or holds no password (exit 4: the database cannot be opened)
+     */
     public static Optional<String> read(H2File file) {
-        try {
-            return Optional.of(Files.readString(of(file)).strip());
-        } catch (NoSuchFileException e) {
+        Path kept = of(file);
+        if (!Files.exists(kept, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + of(file) + ": " + e.getMessage(), e);
         }
+        if (!Files.isRegularFile(kept)) {
+            throw unusable(kept, "is not a file");
+        }
+        try {
+            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(kept);
+            if (permissions.stream().anyMatch(OTHERS::contains)) {
+                throw new InvalidInputException(kept + " (the database owner's password) can be read by other accounts:"
+                        + " make it private with `chmod 600 " + kept + "` (and consider the password seen)");
+            }
+        } catch (UnsupportedOperationException | IOException e) {
+            // a file system without POSIX permissions: nothing to check
+        }
+        String password;
+        try {
+            password = Files.readString(kept, StandardCharsets.US_ASCII).strip();
+        } catch (IOException e) {
+            throw unusable(kept, "cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+        if (!GENERATED.matcher(password).matches()) {
+            throw unusable(kept, "does not hold a password (48 hexadecimal digits)");
+        }
+        return Optional.of(password);
+    }
+
+    private static final Set<PosixFilePermission> OTHERS = EnumSet.of(PosixFilePermission.GROUP_READ,
+            PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE);
+
+    private static UnavailableException unusable(Path kept, String what) {
+        return new UnavailableException(kept + ", the database owner's password, " + what + ": put back the file"
+                + " the database came with (a backup holds it as owner.password; docs/h2.md)");
     }
 
     /**

@@ -22,22 +22,26 @@ import org.springframework.scheduling.support.CronExpression;
  * @param progressInterval how often a long run prints its progress
  * @param schedule when {@code schedule} and {@code serve} start the job, and for how long runs may take new work
  * @param dbServer what {@code db-server} listens on and whom it admits
+ * @param reading the login of the reading commands on PostgreSQL
  * @param count how counted sizes are split into partitions
  * @param cluster whether partitions run on the workers of a cluster, and how it is run
  * @param outageWait how long a running run or worker waits for the database or the broker to come
  *     back after losing it, before it gives up (exit 4)
+ * @param statementTimeout how long a reading statement ({@code sql}, {@code show}, {@code history},
+ *     {@code verify}, a client of {@code db-server}) may run in a process that holds the H2 file
+ *     before that process stops it
  * @throws InvalidSettingException naming the key and what it allows
  */
 @ConfigurationProperties("nqueens")
 public record NqueensProperties(String sizes, int threads, int chunkSize, String outputDir, Storage storage,
-        Duration progressInterval, Schedule schedule, DbServer dbServer, Count count, Cluster cluster,
-        Duration outageWait) {
+        Duration progressInterval, Schedule schedule, DbServer dbServer, Reading reading, Count count, Cluster cluster,
+        Duration outageWait, Duration statementTimeout) {
 
     public NqueensProperties {
-        for (Object part : new Object[] {storage, schedule, dbServer, count, cluster}) {
+        for (Object part : new Object[] {storage, schedule, dbServer, reading, count, cluster}) {
             if (part == null) {
-                throw new InvalidSettingException("the settings under nqueens.storage, .schedule, .db-server, .count and"
-                        + " .cluster are missing: the jar's application.yml has them; is it on the class path?");
+                throw new InvalidSettingException("the settings under nqueens.storage, .schedule, .db-server, .reading,"
+                        + " .count and .cluster are missing: the jar's application.yml has them; is it on the class path?");
             }
         }
         try {
@@ -60,6 +64,10 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
         }
         if (outageWait == null || outageWait.toSeconds() < 1) {
             throw InvalidSettingException.of("nqueens.outage-wait", outageWait, "a duration of at least 1s, such as 2m");
+        }
+        if (statementTimeout == null || statementTimeout.toSeconds() < 1) {
+            throw InvalidSettingException.of("nqueens.statement-timeout", statementTimeout,
+                    "a duration of at least 1s, such as 5m");
         }
     }
 
@@ -209,6 +217,22 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
         /** Whether size {@code n}, {@code published} or not, is counted twice. */
         public boolean crossChecks(boolean published) {
             return "all".equals(crossCheck) || !published;
+        }
+    }
+
+    /**
+     * The login {@code sql}, {@code show}, {@code history} and {@code verify} use on PostgreSQL, if
+     * not the job's ({@code spring.datasource.*}): a role that may only read (docs/sql.md). On the
+     * embedded H2 file the reading commands always use a login of their own without admin rights.
+     *
+     * @param username the role; empty for the job's login
+     * @param password its password
+     */
+    public record Reading(String username, String password) {
+
+        /** Whether a reading login is set. */
+        public boolean configured() {
+            return username != null && !username.isBlank();
         }
     }
 

@@ -4,6 +4,7 @@ import dev.nqueens.failure.BusyException;
 import dev.nqueens.failure.UnavailableException;
 import dev.nqueens.h2.H2File;
 import dev.nqueens.h2.HeldFile;
+import dev.nqueens.h2.ReadingLogin;
 import dev.nqueens.settings.NqueensProperties;
 import java.nio.file.Files;
 import java.sql.DriverManager;
@@ -17,27 +18,31 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
  * The configured database ({@code spring.datasource.*}) and the one way commands open it, with or
- * without an application context. Reading never writes: an embedded H2 file is opened read-only
- * ({@code ACCESS_MODE_DATA=r}) and never created ({@code IFEXISTS=TRUE}); while a command holds the
- * file ({@code run}, {@code schedule}, {@code serve}, {@code db-server}), reading goes through it
- * (H2's TCP server, the read-only login).
+ * without an application context. Reading never writes: an embedded H2 file is read with a login
+ * without admin rights, opened read-only ({@code ACCESS_MODE_DATA=r}) and never created
+ * ({@code IFEXISTS=TRUE}); while a command holds the file ({@code run}, {@code schedule},
+ * {@code serve}, {@code db-server}), reading goes through it (H2's TCP server).
  *
  * @param url the JDBC URL as configured
  * @param username the login
  * @param password its password
- * @param reader the read-only login a holder of the H2 file admits readers with
+ * @param reader the read-only login db-server admits its clients with
+ * @param readingLogin the reading commands' login on another database, if one is set
  */
-public record Database(String url, String username, String password, NqueensProperties.DbServer reader) {
+public record Database(String url, String username, String password, NqueensProperties.DbServer reader,
+        NqueensProperties.Reading readingLogin) {
 
     /** The database the environment configures, read as Boot reads it ({@link DataSourceProperties}). */
     public static Database of(Environment environment, NqueensProperties settings) {
         DataSourceProperties configured = configured(environment);
         String url = Objects.requireNonNullElse(configured.getUrl(), "");
         if (H2File.of(url).isPresent()) {
-            return new Database(url, H2File.username(configured), H2File.password(configured), settings.dbServer());
+            return new Database(url, H2File.username(configured), H2File.password(configured), settings.dbServer(),
+                    settings.reading());
         }
         // Other databases: the login as configured, or none (the URL may carry it: ?user=…&password=…).
-        return new Database(url, configured.getUsername(), configured.getPassword(), settings.dbServer());
+        return new Database(url, configured.getUsername(), configured.getPassword(), settings.dbServer(),
+                settings.reading());
     }
 
     /** The {@code spring.datasource.*} settings of {@code environment}, bound as Boot binds them. */
@@ -60,29 +65,58 @@ public record Database(String url, String username, String password, NqueensProp
     }
 
     /**
-     * The URL a reading command connects with: the H2 file read-only; other databases as
-     * configured. A command that answers one request and ends ({@code oneRequest}: {@code sql},
-     * {@code show}, {@code history}, {@code verify}) goes through the holder's server while a
-     * command holds the file, and otherwise opens it as {@link H2File#readOnceUrl()} says;
-     * {@code backup} opens it by its own URL, read-only.
+     * How a reading command ({@code sql}, {@code show}, {@code history}, {@code verify}) connects:
+     * to an embedded H2 file with its reading login ({@link ReadingLogin}: no admin rights), through
+     * the holder's server while a command holds the file, else opening the file read-only itself
+     * ({@link H2File#readOnceUrl()}), so that no statement can change the database or any file;
+     * other databases as configured.
      *
      * @throws UnavailableException if no driver takes the URL, or the H2 file does not exist
      */
-    public Access reading(boolean oneRequest) {
+    public Access reading() {
         requireDriver();
         Optional<H2File> file = h2File();
         if (file.isEmpty()) {
-            return new Access(url, username, password);
+            return readingLogin.configured()
+                    ? new Access(withoutLogin(url), readingLogin.username(), readingLogin.password())
+                    : new Access(url, username, password);
         }
-        Optional<HeldFile.Holder> holder = oneRequest ? HeldFile.holder(file.get()) : Optional.empty();
+        String login = ReadingLogin.password(Objects.requireNonNullElse(password, ""));
+        Optional<HeldFile.Holder> holder = HeldFile.holder(file.get());
         if (holder.isPresent()) {
-            return new Access(holder.get().url(file.get()), reader.user(), reader.password());
+            return new Access(holder.get().url(file.get()), ReadingLogin.USER, login);
         }
         if (!Files.exists(file.get().dataFile())) {
             throw missing();
         }
-        return new Access((oneRequest ? file.get().readOnceUrl() : file.get().readOnlyUrl()) + ";IFEXISTS=TRUE",
-                username, password);
+        return new Access(file.get().readOnceUrl() + ";IFEXISTS=TRUE", ReadingLogin.USER, login);
+    }
+
+    /** {@code url} without the {@code user} and {@code password} of its query, which would override another login's. */
+    static String withoutLogin(String url) {
+        int query = url.indexOf('?');
+        if (query < 0) {
+            return url;
+        }
+        String kept = java.util.Arrays.stream(url.substring(query + 1).split("&"))
+                .filter(parameter -> !parameter.startsWith("user=") && !parameter.startsWith("password="))
+                .collect(java.util.stream.Collectors.joining("&"));
+        return url.substring(0, query) + (kept.isEmpty() ? "" : "?" + kept);
+    }
+
+    /**
+     * How {@code backup} reads an embedded H2 file nothing holds: read-only, with the owner's
+     * login, which H2's {@code BACKUP TO} needs.
+     *
+     * @throws UnavailableException if no driver takes the URL, or the H2 file does not exist
+     */
+    public Access readingAsOwner() {
+        requireDriver();
+        H2File file = h2File().orElseThrow();
+        if (!Files.exists(file.dataFile())) {
+            throw missing();
+        }
+        return new Access(file.readOnlyUrl() + ";IFEXISTS=TRUE", username, password);
     }
 
     /**

@@ -55,9 +55,10 @@ class HeldFileTests {
                     .satisfies(e -> assertThat(((BusyException) e).exitCode()).isEqualTo(ExitCode.BUSY));
         }
 
-        assertThat(database.reading(true)).isEqualTo(new Database.Access("jdbc:h2:tcp://127.0.0.1:41234/nqueens;IFEXISTS=TRUE",
-                "r", "r"));
-        assertThat(database.reading(false).url()).as("backup's own reading").startsWith(file.readOnlyUrl());
+        assertThat(database.reading()).as("the reading commands' own login, not db-server's clients'")
+                .isEqualTo(new Database.Access("jdbc:h2:tcp://127.0.0.1:41234/nqueens;IFEXISTS=TRUE", ReadingLogin.USER,
+                        ReadingLogin.password("")));
+        assertThat(database.readingAsOwner().url()).as("backup's own reading").startsWith(file.readOnlyUrl());
     }
 
     @Test
@@ -76,6 +77,7 @@ class HeldFileTests {
     }
 
     private Database database() {
-        return new Database(file.url(), "sa", "", new NqueensProperties.DbServer(5435, 9092, "r", "r"));
+        return new Database(file.url(), "sa", "", new NqueensProperties.DbServer(5435, 9092, "r", "r"),
+                new NqueensProperties.Reading("", ""));
     }
 }

@@ -66,7 +66,7 @@ class SettingsLoaderTests {
                 .hasMessageStartingWith("unknown setting 'nqueens.chunksize2' in the command line; known settings: ");
         assertThat(SettingsLoader.knownKeys()).contains("nqueens.sizes", "nqueens.schedule.enabled",
                 "nqueens.storage.all-up-to", "nqueens.db-server.tcp-port", "nqueens.cluster.cross-check",
-                "nqueens.cluster.startup-wait", "nqueens.outage-wait").hasSize(22);
+                "nqueens.cluster.startup-wait", "nqueens.outage-wait", "nqueens.statement-timeout", "nqueens.reading.username").hasSize(25);
     }
 
     /** Every length of time, from a file or a variable, is read as Durations reads it, not as Spring Boot would. */
