@@ -45,6 +45,8 @@ public class ReadOnlyQuery {
             "fetch", "move", "close", "use", "help");
     /** SQL states of a statement the database could not parse (H2's two, PostgreSQL's). */
     private static final Set<String> SYNTAX = Set.of("42000", "42001", "42601");
+    /** SQL state of a statement that was cancelled (H2's and PostgreSQL's alike). */
+    private static final String CANCELED = "57014";
 
     /** Receives the column labels once, then each row's values as JDBC returns them. */
     public interface RowSink {
@@ -64,6 +66,15 @@ public class ReadOnlyQuery {
      *     database rejects it (the message says why, in one line)
      */
     public void run(String sql, RowSink sink) {
+        try {
+            runChecked(sql, sink);
+        } catch (StackOverflowError e) {
+            throw new InvalidInputException("the statement is nested too deeply for the database's parser: write it"
+                    + " with fewer levels of parentheses or subqueries");
+        }
+    }
+
+    private void runChecked(String sql, RowSink sink) {
         try (Connection connection = dataSource.getConnection()) {
             // Checked on the connection: its database cuts the text, with its own settings.
             OneStatement statement = checked(sql, Dialect.of(connection), standardConformingStrings(connection));
@@ -135,6 +146,11 @@ public class ReadOnlyQuery {
 
     private static InvalidInputException failed(OneStatement statement, SQLException e) {
         String message = firstLine(e);
+        if (CANCELED.equals(e.getSQLState())) {
+            return new InvalidInputException("the statement was stopped: it ran longer than nqueens.statement-timeout"
+                    + " allows, or the memory of the process that holds the database ran short; narrow it (WHERE, LIMIT)"
+                    + " or run it when nothing holds the database");
+        }
         if (SYNTAX.contains(e.getSQLState())) {
             return new InvalidInputException("syntax error in the statement at position "
                     + (statement.start() + position(statement.text(), e)) + ": " + message);
