@@ -435,10 +435,8 @@ class ServeFunctionalTests {
         }
         assertThat(ServedResults.contents(directory)).isEqualTo(databaseBefore);
         // Read-only by the login, not by the statement's text: the reader's session can change nothing.
-        java.util.Properties marker = new java.util.Properties();
-        marker.load(new java.io.StringReader(Files.readString(directory.resolve("data/nqueens.holder"))));
-        try (Connection reader = DriverManager.getConnection("jdbc:h2:tcp://127.0.0.1:" + marker.getProperty("tcp-port")
-                + "/nqueens", "reader", "reader"); Statement statement = reader.createStatement()) {
+        try (Connection reader = TestDatabases.readingThroughHolder(directory);
+                Statement statement = reader.createStatement()) {
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> statement.executeUpdate("DELETE FROM board_summary"))
                     .hasMessageContaining("Not enough rights");
         }

@@ -122,10 +122,7 @@ final class ServedResults implements AutoCloseable {
         Path holder = directory.resolve("data/nqueens.holder");
         java.sql.Connection db;
         if (Files.exists(holder)) {
-            java.util.Properties marker = new java.util.Properties();
-            marker.load(new java.io.StringReader(Files.readString(holder)));
-            db = java.sql.DriverManager.getConnection("jdbc:h2:tcp://127.0.0.1:" + marker.getProperty("tcp-port")
-                    + "/nqueens;IFEXISTS=TRUE", "reader", "reader");
+            db = TestDatabases.readingThroughHolder(directory);
         } else {
             db = TestDatabases.openH2(directory.resolve("data/nqueens"));
         }

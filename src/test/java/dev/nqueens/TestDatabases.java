@@ -51,6 +51,22 @@ public final class TestDatabases {
         }
     }
 
+    /**
+     * A session as the reading login ({@link dev.nqueens.h2.ReadingLogin}) on the H2 file a holder
+     * in {@code directory} serves over TCP, as the reading commands open it.
+     */
+    public static Connection readingThroughHolder(Path directory) throws SQLException {
+        java.util.Properties marker = new java.util.Properties();
+        try {
+            marker.load(new java.io.StringReader(java.nio.file.Files.readString(directory.resolve("data/nqueens.holder"))));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return DriverManager.getConnection("jdbc:h2:tcp://127.0.0.1:" + marker.getProperty("tcp-port") + "/nqueens",
+                dev.nqueens.h2.ReadingLogin.USER,
+                dev.nqueens.h2.ReadingLogin.password(ownerPassword(directory.resolve("data/nqueens"))));
+    }
+
     /** The first column of the first row of a query: a count, a sum, a value. */
     public static long count(Connection db, String sql) throws SQLException {
         try (Statement statement = db.createStatement(); java.sql.ResultSet result = statement.executeQuery(sql)) {

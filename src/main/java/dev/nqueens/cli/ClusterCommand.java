@@ -16,7 +16,7 @@ import picocli.CommandLine.ParentCommand;
 final class ClusterCommand implements Callable<Integer> {
 
     /** The shared database to read and the broker to ask; no context. */
-    static final Needs NEEDS = new Needs(Needs.Database.READ, false, false, true, false);
+    static final Needs NEEDS = Needs.of(Needs.Database.READ, Needs.Part.CLUSTER);
 
     @ParentCommand
     NqueensCommand nqueens;

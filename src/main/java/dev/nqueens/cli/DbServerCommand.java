@@ -30,7 +30,7 @@ import picocli.CommandLine.ParentCommand;
 final class DbServerCommand implements Callable<Integer> {
 
     /** The H2 file, to create the read-only login in; no context. */
-    static final Needs NEEDS = new Needs(Needs.Database.WRITE, false, false, false, false);
+    static final Needs NEEDS = Needs.of(Needs.Database.WRITE);
 
     @ParentCommand
     NqueensCommand nqueens;

@@ -207,37 +207,15 @@ final class Launch {
     /**
      * An application context with the job, the web server or both, as the command needs: the
      * settings already read, Flyway only where the command migrates a database not yet at this
-     * build's version ({@code migrate}; the others checked the schema).
-     */
-    private ConfigurableApplicationContext start(Needs needs, boolean migrate, ConfigurableEnvironment environment,
-            NqueensProperties settings) {
-        boolean serve = needs.equals(ServeCommand.NEEDS);
-        Optional<String> other = !serve ? Optional.of("not serve")
-                : migrate ? Optional.of("the database's schema is migrated first")
-                : settings.clusterMode() ? Optional.of("cluster mode")
-                : database.h2File().isEmpty() ? Optional.of("the database is not an embedded H2 file")
-                : Optional.empty();
-        return start(needs, migrate, environment, settings, application -> {
-            Optional<String> misfit = PreparedContext.use(application, other, environment);
-            if (serve && debug) {
-                console.err().println(misfit.map(why -> "nqueens: serve's context from its classes: the one prepared"
-                        + " at build time does not fit (" + why + ")")
-                        .orElse("nqueens: serve's context as prepared at build time"));
-            }
-        });
-    }
-
-    /**
-     * @param customize what this start adds to the application before it runs: the prepared context
-     *     or not ({@link PreparedContext#use}), or the build's recording of what its conditions read
+     * build's version ({@code migrate}; the others checked the schema), and the auto-configurations
+     * of the parts it does not need left out ({@link UnusedAutoConfigurations}).
      */
     ConfigurableApplicationContext start(Needs needs, boolean migrate, ConfigurableEnvironment environment,
-            NqueensProperties settings, Consumer<SpringApplication> customize) {
+            NqueensProperties settings) {
         boolean cluster = needs.cluster() || settings.clusterMode();
         Map<String, Object> command = new HashMap<>(Map.of("spring.flyway.enabled", migrate,
-                UnusedAutoConfigurations.JOB, needs.job(),
-                "spring.autoconfigure.exclude", String.join(",",
-                        UnusedAutoConfigurations.excluded(needs.web(), cluster, needs.job()))));
+                "spring.autoconfigure.exclude", String.join(",", UnusedAutoConfigurations.of(needs.web(), cluster,
+                        needs.job()))));
         String logFile = environment.getProperty("logging.file.name", "");
         if (!logFile.isBlank()) {
             // Beside data/ and output/: under the command's working directory.
@@ -251,8 +229,6 @@ final class Launch {
             command.put("logging.threshold.console", "INFO");
         }
         environment.getPropertySources().addFirst(new MapPropertySource("nqueensCommand", command));
-        // Boot warms up Tomcat, Jackson and others on a thread of their own; only the web server uses Tomcat.
-        System.setProperty("spring.backgroundpreinitializer.ignore", Boolean.toString(!needs.web()));
         SpringApplication application = new SpringApplication(Application.class);
         application.setEnvironment(environment);
         application.setBannerMode(Banner.Mode.OFF);
@@ -261,7 +237,6 @@ final class Launch {
         application.setRegisterShutdownHook(false);
         application.addInitializers(context -> context.getBeanFactory().registerSingleton(
                 NightlyJobConfiguration.CONSOLE, console.out()));
-        customize.accept(application);
         silenceStartupFailureLog();
         return application.run();
     }

@@ -1,23 +1,23 @@
 package dev.nqueens.cli;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /**
  * What a command needs started before it runs, declared by each command class in one constant;
  * {@link Launch} starts that and nothing else. Without the job and the web, no application context
  * is started at all: the settings are read and the database opened directly.
  *
  * @param database how the command uses the database
- * @param job the nightly job's machinery (Spring Batch, its beans)
- * @param web the web server and its pages
- * @param cluster the command works in cluster mode whatever the settings say (the broker must answer)
- * @param exports the command writes the reports (the output folder must be writable)
+ * @param parts the rest it needs
  */
-public record Needs(Database database, boolean job, boolean web, boolean cluster, boolean exports) {
+record Needs(Database database, Set<Part> parts) {
 
     /** How a command uses the database. */
-    public enum Database {
+    enum Database {
         /** Not at all. */
         NONE,
-        /** Reads only: an H2 file read-only and never created; the schema version checked. */
+        /** Reads only: with the reading login, never created; the schema version checked. */
         READ,
         /** Writes rows: the schema version checked, never migrated. */
         WRITE,
@@ -25,13 +25,50 @@ public record Needs(Database database, boolean job, boolean web, boolean cluster
         MIGRATE
     }
 
-    /** Nothing but the command line ({@code count}). */
-    public static final Needs NOTHING = new Needs(Database.NONE, false, false, false, false);
+    /** What else a command may need. */
+    enum Part {
+        /** The nightly job's machinery (Spring Batch, its beans). */
+        JOB,
+        /** The web server and its pages. */
+        WEB,
+        /** Cluster mode whatever the settings say: the broker must answer. */
+        CLUSTER,
+        /** The reports are written: the output folder must be writable. */
+        EXPORTS
+    }
+
+    Needs {
+        parts = parts.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(parts));
+    }
+
+    /** The database used as {@code database}, and {@code parts}. */
+    static Needs of(Database database, Part... parts) {
+        return new Needs(database, Set.of(parts));
+    }
+
+    /** Nothing but the command line and the settings. */
+    static final Needs NOTHING = of(Database.NONE);
     /** The settings and the database to read ({@code show}, {@code sql}, {@code history}, {@code verify}). */
-    public static final Needs READING = new Needs(Database.READ, false, false, false, false);
+    static final Needs READING = of(Database.READ);
+
+    boolean job() {
+        return parts.contains(Part.JOB);
+    }
+
+    boolean web() {
+        return parts.contains(Part.WEB);
+    }
+
+    boolean cluster() {
+        return parts.contains(Part.CLUSTER);
+    }
+
+    boolean exports() {
+        return parts.contains(Part.EXPORTS);
+    }
 
     /** Whether an application context must be started. */
-    public boolean context() {
-        return job || web;
+    boolean context() {
+        return job() || web();
     }
 }

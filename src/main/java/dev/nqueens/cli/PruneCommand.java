@@ -35,7 +35,7 @@ import picocli.CommandLine.ParentCommand;
 final class PruneCommand implements Callable<Integer> {
 
     /** Writes rows of an existing database at this build's schema; no context. */
-    static final Needs NEEDS = new Needs(Needs.Database.WRITE, false, false, false, false);
+    static final Needs NEEDS = Needs.of(Needs.Database.WRITE);
 
     /** A dry run only reads. */
     static final Needs DRY_RUN_NEEDS = Needs.READING;

@@ -12,15 +12,7 @@ import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.StorageLimits;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
-import dev.nqueens.job.ShortRun;
-import dev.nqueens.store.Database;
-import dev.nqueens.store.SchemaCheck;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.SQLException;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -49,9 +41,7 @@ import picocli.CommandLine.ParentCommand;
 final class RunCommand implements Callable<Integer> {
 
     /** The job, on a migrated database, writing the reports (and in cluster mode if the settings say so). */
-    static final Needs NEEDS = new Needs(Needs.Database.MIGRATE, true, false, false, true);
-    /** Before the job: the settings and the output folder, to tell whether the job is needed. */
-    static final Needs SHORT_NEEDS = new Needs(Needs.Database.NONE, false, false, false, true);
+    static final Needs NEEDS = Needs.of(Needs.Database.MIGRATE, Needs.Part.JOB, Needs.Part.EXPORTS);
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
@@ -90,16 +80,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, String> options = options();
-        Console console = nqueens.launch().console();
-        Optional<Path> handoff = Handoff.offered(console);
-        if (handoff.isPresent() || Handoff.remembered(console)) {
-            Optional<Integer> done = shortRunOrHandOver(options, handoff);
-            if (done.isPresent()) {
-                return done.get();
-            }
-        }
         try (Session session = nqueens.launch().open(NEEDS, options, (settings, database) -> request(settings))) {
-            Handoff.checkRemembered(session.console(), session.settings());
             session.hold("run", "", "");
             session.onStop(() -> {
                 if (session.bean(NightlyRun.class).stopRunning()) {
@@ -111,49 +92,6 @@ final class RunCommand implements Callable<Integer> {
             return report(session.bean(NightlyRun.class).run(request), session.settings(),
                     session.bean(SolutionStore.class), session.console());
         }
-    }
-
-    /**
-     * Started by the launcher: a run with nothing to compute is done here, without the job's
-     * machinery. Any other goes on to the job: in the job's JVM, which the launcher started with
-     * the heap it remembered (empty), or, in the quick JVM it offered a hand-off to, by handing
-     * over with the heap the sizes need from scratch (the most a run of them can need; it
-     * depends on the settings and the command line alone, so the launcher remembers it).
-     */
-    private Optional<Integer> shortRunOrHandOver(Map<String, String> options, Optional<Path> handoff) {
-        try (Session session = nqueens.launch().open(SHORT_NEEDS, options, (settings, database) -> request(settings))) {
-            NqueensProperties settings = session.settings();
-            Database database = session.database();
-            if (settings.clusterMode() || database.h2File().map(file -> !Files.exists(file.dataFile())).orElse(false)) {
-                return toTheJob(handoff, settings);
-            }
-            RunRequest request = request(settings);
-            SingleConnectionDataSource dataSource = database.writing().dataSource();
-            try {
-                try {
-                    SchemaCheck.check(dataSource);
-                } catch (SchemaCheck.SchemaMismatchException | SQLException e) {
-                    // The job's JVM migrates the schema, or says why it cannot.
-                    return toTheJob(handoff, settings);
-                }
-                ShortRun shortRun = new ShortRun(dataSource);
-                List<SizePlan> plan = shortRun.plan(request);
-                if (!shortRun.suffices(plan)) {
-                    return toTheJob(handoff, settings);
-                }
-                announce(settings, request, session.console().out());
-                return Optional.of(report(shortRun.run(request, plan, Path.of(settings.outputDir()),
-                        session.console().out()), settings,
-                        SolutionStore.of(new JdbcTemplate(dataSource)), session.console()));
-            } finally {
-                dataSource.destroy();
-            }
-        }
-    }
-
-    /** In the quick JVM, the hand-over to the job's JVM; in the job's JVM, nothing: it goes on. */
-    private static Optional<Integer> toTheJob(Optional<Path> handoff, NqueensProperties settings) {
-        return handoff.map(file -> Handoff.handOver(file, settings));
     }
 
     /** The settings this run overrides, checked. */

@@ -4,7 +4,6 @@ import dev.nqueens.failure.ExitCode;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -20,19 +19,14 @@ import picocli.CommandLine.ParentCommand;
         footerHeading = "%nExample:%n", footer = "  ./nqueens schedule")
 final class ScheduleCommand implements Callable<Integer> {
 
-    static final Needs NEEDS = new Needs(Needs.Database.MIGRATE, true, false, false, true);
+    static final Needs NEEDS = Needs.of(Needs.Database.MIGRATE, Needs.Part.JOB, Needs.Part.EXPORTS);
 
     @ParentCommand
     NqueensCommand nqueens;
 
     @Override
     public Integer call() {
-        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), Map.of());
-        if (handedOver.isPresent()) {
-            return handedOver.get();
-        }
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
-            Handoff.checkRemembered(session.console(), session.settings());
             NightlyRun nightlyRun = session.bean(NightlyRun.class);
             NightlyScheduler scheduler = new NightlyScheduler(nightlyRun::run);
             session.onStop(() -> {

@@ -7,7 +7,6 @@ import dev.nqueens.job.NightlyStarts;
 import dev.nqueens.web.Serve;
 import java.io.PrintStream;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -32,7 +31,7 @@ import picocli.CommandLine.ParentCommand;
 final class ServeCommand implements Callable<Integer> {
 
     /** The web server and the job, on a migrated database, writing the reports. */
-    static final Needs NEEDS = new Needs(Needs.Database.MIGRATE, true, true, false, true);
+    static final Needs NEEDS = Needs.of(Needs.Database.MIGRATE, Needs.Part.JOB, Needs.Part.WEB, Needs.Part.EXPORTS);
 
     @ParentCommand
     NqueensCommand nqueens;
@@ -45,12 +44,7 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Map<String, String> options = port == null ? Map.of() : Map.of("server.port",
                 Integer.toString(Options.port("--port", port)));
-        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), options);
-        if (handedOver.isPresent()) {
-            return handedOver.get();
-        }
         try (Session web = nqueens.launch().open(NEEDS, options)) {
-            Handoff.checkRemembered(web.console(), web.settings());
             PrintStream out = web.console().out();
             // Made when the first night starts (the context initializes lazily: the first page comes sooner).
             Supplier<NightlyRun> nightlyRun = () -> web.bean(NightlyRun.class);

@@ -20,32 +20,17 @@ import java.util.Map;
  * The training run of the launcher's class-data archive (CDS, or JDK 25's AOT cache): the launcher
  * starts it when the jar or the JDK changes, with the JVM recording what it loads. It runs the
  * commands' usual paths once, in this JVM, against a throw-away database in a temporary folder:
- * help, a count, a run of the job, a run with nothing to compute, the reading commands, and last
- * {@code serve}, asked for its pages once; then it ends the JVM, which writes the archive. With the
- * argument {@code count}, only {@code count}'s paths, for the small archive the launcher maps for it;
- * with {@code read}, the reading commands' ({@link #reading}).
+ * help, a count, a run of the job, a rerun with nothing to compute, the reading commands (a bad
+ * query and a bad size among them), and last {@code serve}, asked for its pages once; then it ends
+ * the JVM, which writes the archive.
  */
 final class Training {
-
-    /** The reading commands' usual paths on a database with n = 1-6 stored, a bad query and a bad size among them. */
-    private static final String[][] READING = {{"history"}, {"show", "6", "--boards"}, {"show", "6", "--fundamental"},
-        {"show", "6"}, {"sql", "SELECT * FROM board_summary"}, {"sql", "SELECT * FROM solution WHERE n = 6", "--format",
-            "csv"}, {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "json"}, {"sql", "SELEC 1"}, {"verify"},
-        {"show", "99"}};
 
     private Training() {
     }
 
-    public static void main(String[] args) throws IOException, InterruptedException {
+    public static void main(String[] args) throws IOException {
         PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
-        if (args.length > 0 && args[0].equals("count")) {
-            // The archive of `count`, which reads neither the settings nor a database: its own classes only.
-            Console counting = new Console(Path.of("").toAbsolutePath(), Map.of(), nowhere, nowhere);
-            for (String[] line : new String[][] {{"count", "10"}, {"count", "8", "--threads", "1"}, {"count", "99"}}) {
-                Main.run(line, counting);
-            }
-            System.exit(0);
-        }
         // In the working directory, the launcher's folder of the extracted jar: the launcher deletes
         // it after the training, however it ended (and a new jar replaces the whole folder).
         Path folder = Files.createTempDirectory(Path.of("").toAbsolutePath(), "training-");
@@ -56,21 +41,15 @@ final class Training {
         variables.put("SPRING_DATASOURCE_URL", H2File.of(defaultUrl).orElseThrow().url(folder.resolve("data/nqueens")));
         variables.put("NQUEENS_OUTPUT_DIR", folder.resolve("output").toString());
         Console console = new Console(folder, variables, nowhere, nowhere);
-        if (args.length > 0 && args[0].equals("read")) {
-            reading(folder, variables, console);
-        }
-        String[][] lines = {{"--help"}, {"run", "--help"}, {"--version"}, {"count", "10"}, {"history"},
-            {"run", "--sizes", "1-6,14", "--store-all-up-to", "6", "--store-fundamental-up-to", "6"}};
+        String[][] lines = {{"--help"}, {"run", "--help"}, {"--version"}, {"count", "10"}, {"count", "99"},
+            {"history"}, {"run", "--sizes", "1-6,14", "--store-all-up-to", "6", "--store-fundamental-up-to", "6"},
+            {"run", "--sizes", "1-6,14"}, {"history"}, {"show", "6", "--boards"}, {"show", "6", "--fundamental"},
+            {"show", "6"}, {"sql", "SELECT * FROM board_summary"}, {"sql", "SELECT * FROM solution WHERE n = 6",
+                "--format", "csv"}, {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "json"},
+            {"sql", "SELEC 1"}, {"verify"}, {"show", "99"}};
         for (String[] line : lines) {
             Main.run(line, console);
         }
-        for (String[] line : READING) {
-            Main.run(line, console);
-        }
-        Map<String, String> offered = new HashMap<>(variables);
-        offered.put(Handoff.FILE, folder.resolve("handoff").toString());
-        Main.run(new String[] {"run", "--sizes", "1-6,14", "--store-all-up-to", "6", "--store-fundamental-up-to", "6"},
-                new Console(folder, offered, nowhere, nowhere));
         int port;
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
@@ -84,26 +63,6 @@ final class Training {
         }
         // Ends the JVM, which writes the archive (serve would run until stopped, and stops on the way
         // out); the launcher then deletes the folder.
-        System.exit(0);
-    }
-
-    /**
-     * The archive of the reading commands ({@code sql}, {@code show}, {@code history}, {@code verify}),
-     * which start no application context: their classes only, a third of the whole archive's size,
-     * quicker to map. The database they read is made by a run in another JVM, whose classes stay
-     * out of this one's list.
-     */
-    private static void reading(Path folder, Map<String, String> variables, Console console)
-            throws IOException, InterruptedException {
-        ProcessBuilder run = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "run", "--sizes", "1-6", "--store-all-up-to", "6", "--store-fundamental-up-to", "6")
-                .directory(folder.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        run.environment().putAll(variables);
-        run.start().waitFor();
-        for (String[] line : READING) {
-            Main.run(line, console);
-        }
         System.exit(0);
     }
 

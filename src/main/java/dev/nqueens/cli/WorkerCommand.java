@@ -42,7 +42,7 @@ import picocli.CommandLine.ParentCommand;
 final class WorkerCommand implements Callable<Integer> {
 
     /** The job's steps, in cluster mode, writing rows to a database some manager migrated. */
-    static final Needs NEEDS = new Needs(Needs.Database.WRITE, true, false, true, false);
+    static final Needs NEEDS = Needs.of(Needs.Database.WRITE, Needs.Part.JOB, Needs.Part.CLUSTER);
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
@@ -57,14 +57,9 @@ final class WorkerCommand implements Callable<Integer> {
     public Integer call() {
         Map<String, String> options = threads == null ? Map.of() : Map.of("nqueens.threads",
                 Integer.toString(Options.positive("--threads", threads, "a whole number of threads >= 1")));
-        Optional<Integer> handedOver = Handoff.forTheConfiguredSizes(nqueens.launch(), options);
-        if (handedOver.isPresent()) {
-            return handedOver.get();
-        }
         Duration startupWait;
         try (Session settings = nqueens.launch().open(Needs.NOTHING, options)) {
             startupWait = settings.settings().cluster().startupWait();
-            Handoff.checkRemembered(settings.console(), settings.settings());
         }
         try (Session session = openWhenReady(options, startupWait)) {
             PartitionWorker worker = session.bean(PartitionWorker.class);

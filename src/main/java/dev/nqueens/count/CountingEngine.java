@@ -140,6 +140,17 @@ public final class CountingEngine {
         return MemoryModel.sharedBytes(n, host) + threads * MemoryModel.threadBytes(n);
     }
 
+    /**
+     * The least heap counting size {@code n} can run with: one thread, quadrant cells searched
+     * instead of tabulated if need be ({@link #heapBytesNeeded} is what counts at full speed).
+     *
+     * @throws IllegalArgumentException if {@code n} is outside {@code 1..MAX_COUNTED_SIZE}
+     */
+    public static long heapBytesAtLeast(int n) {
+        checkCounted(n);
+        return n == 1 ? 0 : MemoryModel.sharedBytes(n, Layout.forHost().searchingQuadrants()) + MemoryModel.threadBytes(n);
+    }
+
     /** How engines count on this host, one line for the log (see {@code Layout}). */
     public static String hostLayout() {
         return Layout.forHost().describe();

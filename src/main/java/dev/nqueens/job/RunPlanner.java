@@ -1,5 +1,7 @@
 package dev.nqueens.job;
 
+import dev.nqueens.settings.KnownCounts;
+import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.store.GenerationTables;
 import dev.nqueens.store.SolutionStore;
@@ -38,10 +40,14 @@ class RunPlanner {
     private final WorkProgress workProgress;
     private final ProgressReporter console;
     private final TransactionTemplate inOneTransaction;
+    private final boolean counting;
+    private final KnownCounts known;
 
     RunPlanner(SolutionStore store, GenerationTables tables, RunControl runControl, CountPlanner countPlanner,
             RunLock runLock, WorkProgress workProgress, ProgressReporter console,
-            PlatformTransactionManager transactionManager) {
+            PlatformTransactionManager transactionManager, NqueensProperties settings, KnownCounts known) {
+        this.counting = !settings.clusterMode();
+        this.known = known;
         this.store = store;
         this.tables = tables;
         this.runControl = runControl;
@@ -57,6 +63,7 @@ class RunPlanner {
         // The views as this build writes them (a database of an earlier build keeps its views until then).
         tables.rebuildViews();
         List<SizePlan> plan = unfinished.map(RunParameters::planOf).orElseGet(() -> SizePlan.of(request, store));
+        HeapCheck.check(plan, known, counting, Runtime.getRuntime().maxMemory());
         // A size an earlier night of this run published has no split any more: it must not get a new one.
         Set<Integer> publishedBefore = unfinished
                 .map(last -> runControl.publishedByInstance(last.getJobInstance().getInstanceId()))
