@@ -115,36 +115,22 @@ final class Launch {
             default -> owned(this::migrating, environment, settings);
         };
         boolean migrating = needs.database() == Needs.Database.MIGRATE;
-        // A new H2 file (or another database) is left to Flyway: the check would make H2 log the missing table.
-        boolean existingH2File = database.h2File().map(file -> Files.exists(file.dataFile())).orElse(false);
-        SingleConnectionDataSource connection = migrating && !existingH2File ? null : access.dataSource();
-        boolean migrate = migrating;
-        try {
-            if (migrating && connection != null) {
-                // An H2 file already at this build's schema version needs no Flyway (0.5 s of a start).
-                migrate = !atThisVersion(connection);
-            } else if (connection != null) {
+        if (!migrating) {
+            // Flyway migrates in the context; the others check the schema version first.
+            SingleConnectionDataSource connection = access.dataSource();
+            try {
                 checkSchema(connection, needs.database() == Needs.Database.READ);
+            } catch (RuntimeException e) {
+                connection.destroy();
+                throw e;
             }
             if (!needs.context()) {
                 return new Session(console, environment, settings, database, access, connection, null);
             }
-        } catch (RuntimeException e) {
-            if (connection != null) {
-                connection.destroy();
-            }
-            throw e;
+            connection.destroy();
         }
-        // The check's connection stays open while the context starts: its pool then finds the H2
-        // file open in this JVM instead of opening it again (0.1 s for serve).
-        try {
-            return new Session(console, environment, settings, database, access, null,
-                    start(needs, migrate, environment, settings));
-        } finally {
-            if (connection != null) {
-                connection.destroy();
-            }
-        }
+        return new Session(console, environment, settings, database, access, null,
+                start(needs, migrating, environment, settings));
     }
 
     /** A killed run's H2 file is rebuilt before anything else opens it (a held one is refused first). */
@@ -176,16 +162,6 @@ final class Launch {
         return access.get();
     }
 
-    /** Whether the database is at exactly this build's schema version; false too if it cannot be read. */
-    private static boolean atThisVersion(DataSource connection) {
-        try {
-            SchemaCheck.check(connection);
-            return true;
-        } catch (SQLException | RuntimeException e) {
-            return false;
-        }
-    }
-
     /**
      * @param reading whether the command reads with the reading commands' login, whose refusal
      *     says how that login is made
@@ -206,8 +182,8 @@ final class Launch {
 
     /**
      * An application context with the job, the web server or both, as the command needs: the
-     * settings already read, Flyway only where the command migrates a database not yet at this
-     * build's version ({@code migrate}; the others checked the schema), and the auto-configurations
+     * settings already read, Flyway only where the command migrates ({@code migrate}; the others
+     * checked the schema version), and the auto-configurations
      * of the parts it does not need left out ({@link UnusedAutoConfigurations}).
      */
     ConfigurableApplicationContext start(Needs needs, boolean migrate, ConfigurableEnvironment environment,

@@ -34,7 +34,8 @@ import tools.jackson.databind.json.JsonMapper;
  * manifest's checksums. {@link NightlyJobIntegrationTests} runs these on an H2 file in PostgreSQL
  * mode, {@link NightlyJobPostgresIntegrationTests} on a real PostgreSQL server.
  */
-@SpringBootTest(classes = Application.class, properties = {"nqueens.threads=2", "logging.file.name="})
+@SpringBootTest(classes = Application.class, webEnvironment = SpringBootTest.WebEnvironment.NONE,
+        properties = {"nqueens.threads=2", "logging.file.name="})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 abstract class AbstractNightlyJobIntegrationTests {
 

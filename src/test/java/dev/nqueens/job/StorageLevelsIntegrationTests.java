@@ -38,7 +38,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * counted size whose sub-partitions are partly recorded resumes without counting them again.
  */
 @ResourceLock(TestResources.TEST_JVM)
-@SpringBootTest(classes = Application.class, properties = {"nqueens.threads=2", "logging.file.name="})
+@SpringBootTest(classes = Application.class, webEnvironment = SpringBootTest.WebEnvironment.NONE,
+        properties = {"nqueens.threads=2", "logging.file.name="})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Order(Integer.MAX_VALUE - 2) // one of the longest classes: third from the back of the list (see the pom)
 class StorageLevelsIntegrationTests {

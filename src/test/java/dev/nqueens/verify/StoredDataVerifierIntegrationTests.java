@@ -34,7 +34,8 @@ import org.springframework.transaction.annotation.Transactional;
  * rows is rolled back with the test's transaction; damage to files is undone in {@code finally}.
  */
 @ResourceLock(TestResources.TEST_JVM)
-@SpringBootTest(classes = Application.class, properties = {"nqueens.threads=2", "logging.file.name="})
+@SpringBootTest(classes = Application.class, webEnvironment = SpringBootTest.WebEnvironment.NONE,
+        properties = {"nqueens.threads=2", "logging.file.name="})
 class StoredDataVerifierIntegrationTests {
 
     /** Per size 5 checks; export manifest, summary, one per size, unlisted files and temporary files. */
