@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.springframework.boot.context.config.ConfigDataException;
 import org.springframework.boot.web.server.PortInUseException;
+import org.springframework.core.NestedExceptionUtils;
 import org.yaml.snakeyaml.error.YAMLException;
 
 /**
@@ -49,7 +50,7 @@ final class Failures {
                     + " another with --port or server.port");
         }
         if (cause(failure, YAMLException.class) != null || cause(failure, ConfigDataException.class) != null) {
-            return new Outcome(ExitCode.USAGE, "cannot read the configuration: " + oneLine(Failure.rootCause(failure)));
+            return new Outcome(ExitCode.USAGE, "cannot read the configuration: " + oneLine(NestedExceptionUtils.getMostSpecificCause(failure)));
         }
         SQLException sql = cause(failure, SQLException.class);
         String url = database.map(Database::shownUrl).orElse("the database");
@@ -81,11 +82,6 @@ final class Failures {
     }
 
     private static <T extends Throwable> T cause(Throwable failure, Class<T> type) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (type.isInstance(t)) {
-                return type.cast(t);
-            }
-        }
-        return null;
+        return Failure.causes(failure).filter(type::isInstance).map(type::cast).findFirst().orElse(null);
     }
 }

@@ -3,6 +3,7 @@ package dev.nqueens.cli;
 import dev.nqueens.cluster.BrokerCheck;
 import dev.nqueens.cluster.PartitionWorker;
 import dev.nqueens.failure.ExitCode;
+import dev.nqueens.failure.Failure;
 import dev.nqueens.failure.UnavailableException;
 import dev.nqueens.job.LostDatabase;
 import dev.nqueens.job.Outage;
@@ -113,10 +114,11 @@ final class WorkerCommand implements Callable<Integer> {
 
     /** What a failed start waits for: the schema, the broker or the database; empty if waiting does not mend it. */
     private static Optional<String> waitingFor(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof SchemaCheck.SchemaMismatchException schema) {
-                return schema.behind() ? Optional.of("the schema") : Optional.empty();
-            }
+        Optional<SchemaCheck.SchemaMismatchException> schema = Failure.causes(failure)
+                .filter(SchemaCheck.SchemaMismatchException.class::isInstance)
+                .map(SchemaCheck.SchemaMismatchException.class::cast).findFirst();
+        if (schema.isPresent()) {
+            return schema.get().behind() ? Optional.of("the schema") : Optional.empty();
         }
         if (BrokerCheck.isUnreachable(failure)) {
             return Optional.of("the broker");

@@ -22,6 +22,7 @@ import org.springframework.amqp.AmqpTimeoutException;
 import org.springframework.boot.amqp.autoconfigure.RabbitProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
+import org.springframework.util.ExceptionTypeFilter;
 
 /**
  * Opens one connection to the broker the {@code spring.rabbitmq.*} settings name (read as Boot
@@ -30,6 +31,16 @@ import org.springframework.core.env.Environment;
  * line (and exit 4) instead of a run that cannot hand out its partitions.
  */
 public final class BrokerCheck {
+
+    /**
+     * The broker cannot be reached or closed the connection, by the client's types in the failure or
+     * its causes; unless one of them is a refused login, which waiting does not mend.
+     */
+    private static final ExceptionTypeFilter UNREACHABLE = new ExceptionTypeFilter(List.of(
+            BrokerUnavailableException.class, AmqpConnectException.class, AmqpIOException.class,
+            AmqpTimeoutException.class, ShutdownSignalException.class, java.net.ConnectException.class,
+            java.net.SocketException.class, TimeoutException.class), List.of(AuthenticationFailureException.class,
+                    AmqpAuthenticationException.class, BrokerLoginRefusedException.class), false);
 
     private BrokerCheck() {
     }
@@ -77,21 +88,7 @@ public final class BrokerCheck {
      * A refused login is not: waiting does not mend it.
      */
     public static boolean isUnreachable(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof AuthenticationFailureException || t instanceof AmqpAuthenticationException
-                    || t instanceof BrokerLoginRefusedException) {
-                return false;
-            }
-        }
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof BrokerUnavailableException || t instanceof AmqpConnectException
-                    || t instanceof AmqpIOException || t instanceof AmqpTimeoutException
-                    || t instanceof ShutdownSignalException || t instanceof java.net.ConnectException
-                    || t instanceof java.net.SocketException || t instanceof TimeoutException) {
-                return true;
-            }
-        }
-        return false;
+        return UNREACHABLE.match(failure, true);
     }
 
     /**

@@ -28,23 +28,16 @@ public final class DiskFull {
 
     /** The first line of the database server's out-of-space error, if that is the failure. */
     public static Optional<String> serverSays(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof SQLException sql && POSTGRES_DISK_FULL.equals(sql.getSQLState())) {
-                String message = sql.getMessage() == null ? NO_SPACE : sql.getMessage();
-                return Optional.of(message.lines().findFirst().orElse(message));
-            }
-        }
-        return Optional.empty();
+        return Failure.causes(failure)
+                .filter(t -> t instanceof SQLException sql && POSTGRES_DISK_FULL.equals(sql.getSQLState()))
+                .findFirst().map(sql -> sql.getMessage() == null ? NO_SPACE : sql.getMessage())
+                .map(message -> message.lines().findFirst().orElse(message));
     }
 
     /** Whether a file of this process could not be written for want of space. */
     private static boolean local(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof IOException && t.getMessage() != null && t.getMessage().contains(NO_SPACE)) {
-                return true;
-            }
-        }
-        return false;
+        return Failure.causes(failure)
+                .anyMatch(t -> t instanceof IOException && t.getMessage() != null && t.getMessage().contains(NO_SPACE));
     }
 
     /** A failure that names the place it could not write (the export folder). */
@@ -59,12 +52,9 @@ public final class DiskFull {
      * database is one ("the database" otherwise).
      */
     public static String describe(Throwable failure, Optional<Path> h2DataFile) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof Place place) {
-                return describe(failure, place.place());
-            }
-        }
-        return describe(failure, h2DataFile.map(file -> "the H2 file " + file).orElse("the database"));
+        return describe(failure, Failure.causes(failure).filter(Place.class::isInstance).map(Place.class::cast)
+                .findFirst().map(Place::place)
+                .orElseGet(() -> h2DataFile.map(file -> "the H2 file " + file).orElse("the database")));
     }
 
     /**

@@ -1,5 +1,8 @@
 package dev.nqueens.failure;
 
+import java.util.stream.Stream;
+import org.springframework.core.NestedExceptionUtils;
+
 /**
  * A failure that ends a command with its exit code and one line that says what happened in the
  * product's words. Subclasses name the kinds; a cause, if any, stays for a debug log only.
@@ -23,18 +26,18 @@ public class Failure extends RuntimeException {
         return exitCode;
     }
 
-    /** The innermost cause of {@code failure} (itself if it has none). */
-    public static Throwable rootCause(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root;
+    /**
+     * {@code failure} and its causes, outermost first: for the questions Spring's
+     * {@link NestedExceptionUtils} (the root) and {@code ExceptionTypeFilter} (a cause of a type)
+     * do not answer, such as a cause of a type with a given state.
+     */
+    public static Stream<Throwable> causes(Throwable failure) {
+        return Stream.iterate(failure, t -> t != null, t -> t.getCause() == t ? null : t.getCause());
     }
 
     /** The first line of the innermost cause's message (its type's name if it has none). */
     public static String rootMessage(Throwable failure) {
-        Throwable root = rootCause(failure);
+        Throwable root = NestedExceptionUtils.getMostSpecificCause(failure);
         String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
         return message.lines().findFirst().orElse(message);
     }

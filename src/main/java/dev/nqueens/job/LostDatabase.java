@@ -1,6 +1,7 @@
 package dev.nqueens.job;
 
 import dev.nqueens.failure.DiskFull;
+import dev.nqueens.failure.Failure;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
@@ -36,20 +37,11 @@ public final class LostDatabase {
             // The database went away because its disk is full (H2 closes the file): waiting brings nothing back.
             return false;
         }
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof LostDatabaseException || t instanceof SQLTransientConnectionException
-                    || t instanceof SQLRecoverableException) {
-                return true;
-            }
-            if (t instanceof SQLException sql && connectionState(sql.getSQLState())) {
-                return true;
-            }
-            if (t instanceof TransactionSystemException rollback && rollback.getApplicationException() != null
-                    && isCause(rollback.getApplicationException())) {
-                return true;
-            }
-        }
-        return false;
+        return Failure.causes(failure).anyMatch(t -> t instanceof LostDatabaseException
+                || t instanceof SQLTransientConnectionException || t instanceof SQLRecoverableException
+                || t instanceof SQLException sql && connectionState(sql.getSQLState())
+                || t instanceof TransactionSystemException rollback && rollback.getApplicationException() != null
+                        && isCause(rollback.getApplicationException()));
     }
 
     /** Whether any of {@code failures} is a lost database connection. */

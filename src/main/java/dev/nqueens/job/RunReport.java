@@ -16,6 +16,7 @@ import org.springframework.batch.core.job.JobExecutionException;
 import org.springframework.batch.core.job.JobInterruptedException;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
+import org.springframework.util.ExceptionTypeFilter;
 
 /**
  * What a run that ended says of itself, in the product's words: why it failed, what it found and
@@ -24,6 +25,10 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class RunReport {
+
+    /** Batch's record of a stop, as the failure or one of its causes. */
+    private static final ExceptionTypeFilter INTERRUPTION = new ExceptionTypeFilter(
+            List.of(JobInterruptedException.class), List.of(), false);
 
     private final RunControl runControl;
     private final WorkProgress workProgress;
@@ -113,11 +118,6 @@ class RunReport {
 
     /** Batch's record of a stop (the window closed, SIGTERM): the outcome says so, it is no failure. */
     private static boolean interruption(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof JobInterruptedException) {
-                return true;
-            }
-        }
-        return false;
+        return INTERRUPTION.match(failure, true);
     }
 }

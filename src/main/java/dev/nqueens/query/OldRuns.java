@@ -13,6 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.sql.DataSource;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.repository.support.JdbcJobRepositoryFactoryBean;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
@@ -27,11 +31,13 @@ import org.springframework.transaction.support.TransactionTemplate;
  * COMPLETED run (the nightly health's last success), and any run not ended or still marked as
  * running (a dead process's, which the next run marks failed and restarts).
  *
- * <p>The rows of a run are deleted table by table, those that point to others first, so no
- * foreign key ever points to a deleted row; {@value #RUNS_PER_TRANSACTION} runs per transaction,
- * oldest first, so that each transaction stays small (H2 keeps every page a transaction changes
- * until it commits) and an interrupted prune leaves whole runs. A {@linkplain #dryRun dry run}
- * counts what a prune would delete and writes nothing.
+ * <p>Spring Batch's rows go through its {@link JobRepository} ({@code deleteJobExecution},
+ * {@code deleteJobInstance} once no execution of the instance is left); only the product's own
+ * tables, which Batch does not know, are deleted here in SQL, first, as they point to Batch's rows.
+ * The rows are counted before they go, by the same conditions a {@linkplain #dryRun dry run}
+ * counts. {@value #RUNS_PER_TRANSACTION} runs per transaction, oldest first, so that each
+ * transaction stays small (H2 keeps every page a transaction changes until it commits) and an
+ * interrupted prune leaves whole runs. A dry run counts what a prune would delete and writes nothing.
  */
 public final class OldRuns {
 
@@ -52,8 +58,8 @@ public final class OldRuns {
             + " WHERE s.job_execution_id IN (:runs)";
 
     /**
-     * Per table, the condition that picks the rows of the runs {@code :runs}, in the order the prune
-     * deletes them (those that point to others first); a dry run counts the same rows.
+     * Per table, the condition that picks the rows of the runs {@code :runs}, in the order of the
+     * report; both a prune and a dry run count the rows by these.
      */
     private static final Map<String, String> ROWS = new LinkedHashMap<>();
 
@@ -69,12 +75,15 @@ public final class OldRuns {
         ROWS.put("batch_job_execution", "job_execution_id IN (:runs)");
     }
 
-    /** Deleted last: the job instances of the runs ({@code :instances}) none of whose executions is left. */
-    static final String INSTANCES = "batch_job_instance";
+    /**
+     * The product's tables, deleted in SQL by their conditions above: Spring Batch's repository
+     * knows only its own. Deleted before Batch's rows, which they point to.
+     */
+    private static final List<String> OURS = List.of("partition_execution", "partition_lease", "run_publication",
+            "run_control");
 
-    private static final String INSTANCES_LEFT_WITHOUT_RUNS = "DELETE FROM batch_job_instance"
-            + " WHERE job_instance_id IN (:instances) AND NOT EXISTS (SELECT 1 FROM batch_job_execution e"
-            + " WHERE e.job_instance_id = batch_job_instance.job_instance_id)";
+    /** Deleted last: the job instances of the runs none of whose executions is left. */
+    static final String INSTANCES = "batch_job_instance";
 
     static final String WORKERS = "cluster_worker";
 
@@ -84,15 +93,17 @@ public final class OldRuns {
      * What a prune deleted, or a dry run found it would delete.
      *
      * @param runs the job executions, oldest first
-     * @param rows the rows per table, in the order the prune deletes them
+     * @param rows the rows per table, in the order of the report
      */
     public record Pruned(List<Long> runs, Map<String, Integer> rows) {
     }
 
+    private final DataSource dataSource;
     private final NamedParameterJdbcTemplate jdbc;
     private final TransactionTemplate transactions;
 
     public OldRuns(DataSource dataSource) {
+        this.dataSource = dataSource;
         this.jdbc = new NamedParameterJdbcTemplate(dataSource);
         this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
     }
@@ -104,8 +115,9 @@ public final class OldRuns {
     public Pruned prune(Instant cutoff) {
         List<Long> runs = runsEndedBefore(cutoff);
         Map<String, Integer> rows = noRows();
+        JobRepository repository = jobRepository();
         for (List<Long> chunk : chunks(runs)) {
-            transactions.executeWithoutResult(status -> deleteRuns(chunk, rows));
+            transactions.executeWithoutResult(status -> deleteRuns(chunk, repository, rows));
         }
         rows.put(WORKERS, transactions.execute(status -> jdbc.update("DELETE" + WORKERS_SILENT_SINCE,
                 Map.of("cutoff", OffsetDateTime.ofInstant(cutoff, ZoneOffset.UTC)))));
@@ -126,8 +138,7 @@ public final class OldRuns {
             Map<Long, Set<Long>> executionsOfInstances = new HashMap<>();
             for (List<Long> chunk : chunks(runs)) {
                 Map<String, Object> parameters = Map.of("runs", chunk);
-                ROWS.forEach((table, condition) -> rows.merge(table, jdbc.queryForObject("SELECT COUNT(*) FROM "
-                        + table + " WHERE " + condition, parameters, Integer.class), Integer::sum));
+                countRows(parameters, rows);
                 jdbc.query("SELECT e.job_instance_id, e.job_execution_id FROM batch_job_execution e"
                         + " WHERE e.job_instance_id IN (SELECT job_instance_id FROM batch_job_execution"
                         + " WHERE job_execution_id IN (:runs))", parameters, row -> {
@@ -164,12 +175,45 @@ public final class OldRuns {
         return chunks;
     }
 
-    private void deleteRuns(List<Long> runs, Map<String, Integer> rows) {
-        Map<String, Object> parameters = Map.of("runs", runs, "instances", new ArrayList<>(jdbc.queryForList(
-                "SELECT DISTINCT job_instance_id FROM batch_job_execution WHERE job_execution_id IN (:runs)",
-                Map.of("runs", runs), Long.class)));
-        ROWS.forEach((table, condition) -> rows.merge(table, jdbc.update("DELETE FROM " + table + " WHERE "
-                + condition, parameters), Integer::sum));
-        rows.merge(INSTANCES, jdbc.update(INSTANCES_LEFT_WITHOUT_RUNS, parameters), Integer::sum);
+    private void countRows(Map<String, Object> runs, Map<String, Integer> rows) {
+        ROWS.forEach((table, condition) -> rows.merge(table, jdbc.queryForObject("SELECT COUNT(*) FROM " + table
+                + " WHERE " + condition, runs, Integer.class), Integer::sum));
+    }
+
+    /** Counts the rows of the runs, deletes those in our tables, then the runs through Spring Batch. */
+    private void deleteRuns(List<Long> runs, JobRepository repository, Map<String, Integer> rows) {
+        Map<String, Object> parameters = Map.of("runs", runs);
+        countRows(parameters, rows);
+        OURS.forEach(table -> jdbc.update("DELETE FROM " + table + " WHERE " + ROWS.get(table), parameters));
+        Map<Long, JobInstance> instances = new LinkedHashMap<>();
+        for (long run : runs) {
+            JobExecution execution = repository.getJobExecution(run);
+            instances.putIfAbsent(execution.getJobInstance().getInstanceId(), execution.getJobInstance());
+            repository.deleteJobExecution(execution);
+        }
+        for (JobInstance instance : instances.values()) {
+            // Not getLastJobExecution: Batch runs it in a transaction of its own, which on the one
+            // connection prune is given would commit this one's deletes halfway (PostgreSQL refuses).
+            if (repository.getJobExecutions(instance).isEmpty()) {
+                repository.deleteJobInstance(instance);
+                rows.merge(INSTANCES, 1, Integer::sum);
+            }
+        }
+    }
+
+    /**
+     * Spring Batch's repository on this database, built as its reference shows for a JDBC one without a
+     * context; its methods join the transaction of {@link #transactions}.
+     */
+    private JobRepository jobRepository() {
+        JdbcJobRepositoryFactoryBean factory = new JdbcJobRepositoryFactoryBean();
+        factory.setDataSource(dataSource);
+        factory.setTransactionManager(transactions.getTransactionManager());
+        try {
+            factory.afterPropertiesSet();
+            return factory.getObject();
+        } catch (Exception e) {
+            throw new IllegalStateException("could not open Spring Batch's job repository", e);
+        }
     }
 }

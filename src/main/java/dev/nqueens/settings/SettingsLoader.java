@@ -23,6 +23,7 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.convert.ApplicationConversionService;
 import org.springframework.boot.env.OriginTrackedMapPropertySource;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.core.convert.TypeDescriptor;
 import org.springframework.core.convert.converter.GenericConverter;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -176,11 +177,8 @@ public final class SettingsLoader {
         }
         ConfigurationProperty property = failure.getProperty();
         if (property == null) {
-            Throwable root = failure;
-            while (root.getCause() != null) {
-                root = root.getCause();
-            }
-            return new InvalidSettingException("setting " + failure.getName() + ": " + root.getMessage());
+            return new InvalidSettingException("setting " + failure.getName() + ": "
+                    + NestedExceptionUtils.getMostSpecificCause(failure).getMessage());
         }
         return new InvalidSettingException("invalid setting " + property.getName() + "='" + property.getValue() + "': "
                 + allowed(failure.getTarget().getType().resolve(Object.class)));

@@ -1,13 +1,16 @@
 package dev.nqueens.cluster;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.rabbitmq.client.AuthenticationFailureException;
 import dev.nqueens.failure.InvalidInputException;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.amqp.AmqpConnectException;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
 
@@ -49,6 +52,15 @@ class BrokerCheckTests {
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("cluster mode needs a shared PostgreSQL database, but spring.datasource.url is"
                         + " jdbc:h2:file:./data/nqueens (workers on other machines cannot share it)");
+    }
+
+    @Test
+    void anUnreachableBrokerIsFoundAmongTheCausesUnlessTheLoginWasRefused() {
+        assertThat(BrokerCheck.isUnreachable(new IllegalStateException(new AmqpConnectException(
+                new java.net.ConnectException("Connection refused"))))).isTrue();
+        assertThat(BrokerCheck.isUnreachable(new AmqpConnectException(new AuthenticationFailureException(
+                "ACCESS_REFUSED")))).isFalse();
+        assertThat(BrokerCheck.isUnreachable(new IllegalStateException("no broker involved"))).isFalse();
     }
 
     private static StandardEnvironment environment(Map<String, Object> settings) {
