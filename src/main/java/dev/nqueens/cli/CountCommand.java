@@ -32,19 +32,18 @@ final class CountCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Parameters(index = "0", paramLabel = "N", description = "The board size, 1..25.")
-    String size;
+    @Parameters(index = "0", paramLabel = "N", converter = Options.Size.class, description = "The board size, 1..25.")
+    int size;
 
-    @Option(names = "--threads", paramLabel = "T", description = "Threads, 1 or more (default: one per core).")
-    String threads;
+    @Option(names = "--threads", paramLabel = "T", converter = Options.Positive.class,
+            description = "Threads, 1 or more (default: one per core).")
+    Integer threads;
 
     @Override
     public Integer call() {
-        int n = Options.size("count", size);
-        int workers = threads == null ? Runtime.getRuntime().availableProcessors()
-                : Options.positive("--threads", threads, "a whole number >= 1");
+        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         Console console = nqueens.launch().console();
-        return count(n, workers, console.out(), console.err());
+        return count(size, workers, console.out(), console.err());
     }
 
     static int count(int n, int workers, PrintStream out, PrintStream err) {

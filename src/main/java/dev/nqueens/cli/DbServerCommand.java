@@ -35,22 +35,22 @@ final class DbServerCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Option(names = "--pg-port", paramLabel = "PORT",
+    @Option(names = "--pg-port", paramLabel = "PORT", converter = Options.Port.class,
             description = "PostgreSQL protocol port (default: setting nqueens.db-server.pg-port, ${bundle:default.nqueens.db-server.pg-port}).")
-    String pgPort;
+    Integer pgPort;
 
-    @Option(names = "--tcp-port", paramLabel = "PORT",
+    @Option(names = "--tcp-port", paramLabel = "PORT", converter = Options.Port.class,
             description = "H2 TCP port (default: setting nqueens.db-server.tcp-port, ${bundle:default.nqueens.db-server.tcp-port}).")
-    String tcpPort;
+    Integer tcpPort;
 
     @Override
     public Integer call() throws SQLException {
         Map<String, String> options = new LinkedHashMap<>();
         if (pgPort != null) {
-            options.put("nqueens.db-server.pg-port", Integer.toString(Options.port("--pg-port", pgPort)));
+            options.put("nqueens.db-server.pg-port", pgPort.toString());
         }
         if (tcpPort != null) {
-            options.put("nqueens.db-server.tcp-port", Integer.toString(Options.port("--tcp-port", tcpPort)));
+            options.put("nqueens.db-server.tcp-port", tcpPort.toString());
         }
         try (Session session = nqueens.launch().open(NEEDS, options, (settings, database) -> embeddedFile(database.url()))) {
             H2File file = session.database().h2File().orElseThrow();

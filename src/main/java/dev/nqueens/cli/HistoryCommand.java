@@ -4,7 +4,6 @@ import dev.nqueens.failure.ExitCode;
 import dev.nqueens.query.QueryPrinter;
 import dev.nqueens.query.ReadOnlyQuery;
 import dev.nqueens.query.RunHistory;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,23 +25,22 @@ final class HistoryCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Option(names = "--limit", paramLabel = "K", defaultValue = "20", description = "The last K lines (default: ${DEFAULT-VALUE}).")
-    String limit;
+    @Option(names = "--limit", paramLabel = "K", defaultValue = "20", converter = Options.Positive.class,
+            description = "The last K lines (default: ${DEFAULT-VALUE}).")
+    int limit;
 
     @Option(names = "--all", description = "Every run on a line of its own, those with nothing to compute too.")
     boolean all;
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "table",
             description = "table, csv or json (default: ${DEFAULT-VALUE}).")
-    String format;
+    QueryPrinter.Format format;
 
     @Override
     public Integer call() {
-        int runs = Options.positive("--limit", limit, "a whole number of runs >= 1");
-        QueryPrinter.Format chosen = QueryPrinter.Format.valueOf(Options.format(format).toUpperCase(Locale.ROOT));
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
-            QueryPrinter printer = new QueryPrinter(session.console().out(), chosen);
-            new RunHistory(new ReadOnlyQuery(session.dataSource())).lastRuns(runs, all, printer);
+            QueryPrinter printer = new QueryPrinter(session.console().out(), format);
+            new RunHistory(new ReadOnlyQuery(session.dataSource())).lastRuns(limit, all, printer);
             printer.finish();
         }
         return ExitCode.OK;

@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * The {@code nqueens} command line: one class per command, each with its options, its help and
@@ -59,9 +60,13 @@ public final class NqueensCommand implements Callable<Integer> {
         }
         commandLine.setOut(new PrintWriter(console.out(), true));
         commandLine.setErr(new PrintWriter(console.err(), true));
+        // The options' values are converted as they are parsed (Options; an output format is an enum).
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setParameterExceptionHandler((failure, args1) -> {
-            console.err().println("nqueens: " + failure.getMessage().lines().findFirst().orElse("bad arguments")
-                    + " (commands: " + String.join(", ", commandNames()) + "; see --help)");
+            String line = failure.getMessage().lines().findFirst().orElse("bad arguments");
+            // A refused value names its option; other errors, which may be a misspelt command, list the commands.
+            console.err().println("nqueens: " + line + (failure.getCause() instanceof TypeConversionException ? ""
+                    : " (commands: " + String.join(", ", commandNames()) + "; see --help)"));
             return dev.nqueens.failure.ExitCode.USAGE;
         });
         commandLine.setExecutionExceptionHandler((failure, command, parsed) -> {

@@ -1,116 +1,94 @@
 package dev.nqueens.cli;
 
-import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.settings.Durations;
 import java.time.Duration;
-import java.util.List;
-import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 
 /**
- * Checks the values of options, each with one line that names the option, the value and what is
- * allowed. Options are read as text and checked here, before anything is started, so that every
- * command words its refusals alike.
+ * The converters of the options' values, which picocli runs as it parses: a value they refuse is
+ * bad input before anything is started, one line naming the option, the value and what is allowed
+ * ({@link NqueensCommand}).
  */
 final class Options {
-
-    /** The output formats of {@code sql} and {@code history}. */
-    static final List<String> FORMATS = List.of("table", "csv", "json");
 
     private Options() {
     }
 
     /** A list of sizes and ranges, as {@code --sizes} takes it. */
-    static BoardSizes sizes(String text) {
-        try {
-            return BoardSizes.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidInputException(e.getMessage());
+    static final class Sizes implements ITypeConverter<BoardSizes> {
+        @Override
+        public BoardSizes convert(String text) {
+            try {
+                return BoardSizes.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 
     /** The one board size a command such as {@code show 8} takes. */
-    static int size(String command, String text) {
-        String allowed = "a board size " + BoardSizes.MIN + ".." + BoardSizes.MAX;
-        int n;
-        try {
-            n = Integer.parseInt(text.trim());
-        } catch (NumberFormatException e) {
-            throw new InvalidInputException("invalid size '" + text + "' for " + command + ": " + allowed
-                    + " (" + command + " takes one size)");
+    static final class Size implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String text) {
+            return whole(text, BoardSizes.MIN, BoardSizes.MAX, "one board size " + BoardSizes.MIN + ".." + BoardSizes.MAX);
         }
-        if (n < BoardSizes.MIN || n > BoardSizes.MAX) {
-            throw new InvalidInputException("invalid size '" + text + "' for " + command + ": " + allowed
-                    + BoardSizes.beyondTheEngine(n).map(beyond -> " (" + beyond + ")").orElse(""));
-        }
-        return n;
     }
 
-    /** A whole number of at least 1. */
-    static int positive(String option, String text, String allowed) {
-        try {
-            int value = Integer.parseInt(text.trim());
-            if (value >= 1) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with what is allowed
+    /** A whole number of at least 1: threads, lines, solutions. */
+    static final class Positive implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String text) {
+            return whole(text, 1, Integer.MAX_VALUE, "a whole number >= 1");
         }
-        throw new InvalidInputException("invalid value '" + text + "' for " + option + ": " + allowed);
     }
 
     /** A storage limit: a board size, or 0 for none. */
-    static int storageLimit(String option, String text) {
-        try {
-            int value = Integer.parseInt(text.trim());
-            if (value >= 0 && value <= BoardSizes.MAX) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with what is allowed
-        }
-        throw new InvalidInputException("invalid value '" + text + "' for " + option + ": a board size 0.."
-                + BoardSizes.MAX + " (0 = none)");
-    }
-
-    /** A time window: a length of time longer than zero, such as {@code 5h}, {@code 90m} or {@code PT5H}. */
-    static Duration window(String option, String text) {
-        Duration window = duration(option, text);
-        if (window.isZero()) {
-            throw new InvalidInputException("invalid value '" + text + "' for " + option
-                    + ": the window must be longer than zero");
-        }
-        return window;
-    }
-
-    /** A length of time as {@link Durations#parse} reads it: {@code 90d}, {@code 12h}, {@code P90D}. */
-    static Duration duration(String option, String text) {
-        try {
-            return Durations.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidInputException("invalid value '" + text + "' for " + option + ": " + Durations.FORMS);
+    static final class StorageLimit implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String text) {
+            return whole(text, 0, BoardSizes.MAX, "a board size 0.." + BoardSizes.MAX + " (0 = none)");
         }
     }
 
     /** A TCP port. */
-    static int port(String option, String text) {
-        try {
-            int value = Integer.parseInt(text.trim());
-            if (value >= 1 && value <= 65535) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with what is allowed
+    static final class Port implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String text) {
+            return whole(text, 1, 65535, "a TCP port 1..65535");
         }
-        throw new InvalidInputException("invalid value '" + text + "' for " + option + ": a TCP port 1..65535");
     }
 
-    /** An output format: table, csv or json. */
-    static String format(String text) {
-        String format = text.trim().toLowerCase(Locale.ROOT);
-        if (!FORMATS.contains(format)) {
-            throw new InvalidInputException("invalid value '" + text + "' for --format: table, csv or json");
+    /** A length of time longer than zero, as {@link Durations#parse} reads it: {@code 5h}, {@code 90d}, {@code P90D}. */
+    static final class Length implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String text) {
+            Duration length;
+            try {
+                length = Durations.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+            if (length.isZero()) {
+                throw new TypeConversionException("'" + text + "' is not a length of time longer than zero");
+            }
+            return length;
         }
-        return format;
+    }
+
+    /** A whole number min..max; refused with what is allowed, and why a size beyond the engine is not. */
+    private static int whole(String text, int min, int max, String allowed) {
+        int value;
+        try {
+            value = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + text + "' is not " + allowed);
+        }
+        if (value < min || value > max) {
+            throw new TypeConversionException("'" + text + "' is not " + allowed
+                    + BoardSizes.beyondTheEngine(value).map(beyond -> ": " + beyond).orElse(""));
+        }
+        return value;
     }
 }

@@ -1,7 +1,6 @@
 package dev.nqueens.cli;
 
 import dev.nqueens.failure.ExitCode;
-import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.job.RunLock;
 import dev.nqueens.query.OldRuns;
 import java.io.PrintStream;
@@ -43,20 +42,19 @@ final class PruneCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Option(names = "--older-than", paramLabel = "AGE", required = true,
+    @Option(names = "--older-than", paramLabel = "AGE", required = true, converter = Options.Length.class,
             description = "How long ago a run must have ended: a whole number and a unit s, m, h, d or w (90d, 2w,"
                     + " 12h), or ISO-8601 (P90D); a bare number is refused.")
-    String olderThan;
+    Duration olderThan;
 
     @Option(names = "--dry-run", description = "List the runs and the rows per table it would delete; delete nothing.")
     boolean dryRun;
 
     @Override
     public Integer call() {
-        Duration age = age(olderThan);
         if (dryRun) {
             try (Session session = nqueens.launch().open(DRY_RUN_NEEDS, Map.of())) {
-                Instant cutoff = Instant.now().minus(age).truncatedTo(ChronoUnit.SECONDS);
+                Instant cutoff = Instant.now().minus(olderThan).truncatedTo(ChronoUnit.SECONDS);
                 report(new OldRuns(session.dataSource()).dryRun(cutoff), cutoff, true, session.console().out());
                 return ExitCode.OK;
             }
@@ -65,7 +63,7 @@ final class PruneCommand implements Callable<Integer> {
             // The lock's heartbeat runs on a thread and a connection of its own, beside the deletes.
             SingleConnectionDataSource lockConnection = session.database().writing().dataSource();
             try (RunLock.Held lock = new RunLock(lockConnection).acquire(session.console().err()::println)) {
-                Instant cutoff = Instant.now().minus(age).truncatedTo(ChronoUnit.SECONDS);
+                Instant cutoff = Instant.now().minus(olderThan).truncatedTo(ChronoUnit.SECONDS);
                 OldRuns.Pruned pruned = new OldRuns(session.dataSource()).prune(cutoff);
                 report(pruned, cutoff, false, session.console().out());
                 return ExitCode.OK;
@@ -73,16 +71,6 @@ final class PruneCommand implements Callable<Integer> {
                 lockConnection.destroy();
             }
         }
-    }
-
-    /** A length of time longer than zero: {@code 90d}, {@code 2w}, {@code 12h}, or ISO-8601's {@code P90D}. */
-    static Duration age(String text) {
-        Duration age = Options.duration("--older-than", text);
-        if (age.isZero()) {
-            throw new InvalidInputException("invalid value '" + text + "' for --older-than: the age must be longer"
-                    + " than zero");
-        }
-        return age;
     }
 
     private static void report(OldRuns.Pruned pruned, Instant cutoff, boolean dryRun, PrintStream out) {

@@ -48,34 +48,37 @@ final class RunCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Option(names = "--sizes", paramLabel = "LIST",
+    @Option(names = "--sizes", paramLabel = "LIST", converter = Options.Sizes.class,
             description = "Board sizes, e.g. 1-12 or 4,8,10-12 (sizes 1..25; default: setting nqueens.sizes, ${bundle:default.nqueens.sizes}).")
-    String sizes;
+    BoardSizes sizes;
 
-    @Option(names = "--threads", paramLabel = "T",
+    @Option(names = "--threads", paramLabel = "T", converter = Options.Positive.class,
             description = "Partitions solved at once, 1 or more (default: setting nqueens.threads, ${bundle:default.nqueens.threads}; 0 = one per core).")
-    String threads;
+    Integer threads;
 
-    @Option(names = "--store-all-up-to", paramLabel = "N",
+    @Option(names = "--store-all-up-to", paramLabel = "N", converter = Options.StorageLimit.class,
             description = "Store every solution of sizes up to N; 0 = none (default: setting nqueens.storage.all-up-to, ${bundle:default.nqueens.storage.all-up-to}).")
-    String allUpTo;
+    Integer allUpTo;
 
-    @Option(names = "--store-fundamental-up-to", paramLabel = "N", description = "Store the class representatives of"
-            + " sizes up to N, larger sizes only their counts (default: setting nqueens.storage.fundamental-up-to, ${bundle:default.nqueens.storage.fundamental-up-to}).")
-    String fundamentalUpTo;
+    @Option(names = "--store-fundamental-up-to", paramLabel = "N", converter = Options.StorageLimit.class,
+            description = "Store the class representatives of sizes up to N, larger sizes only their counts (default:"
+                    + " setting nqueens.storage.fundamental-up-to, ${bundle:default.nqueens.storage.fundamental-up-to}).")
+    Integer fundamentalUpTo;
 
     @Option(names = "--force", description = "Recompute sizes that are already stored (a size kept above its"
             + " settings: at the level it is stored at).")
     boolean force;
 
-    @Option(names = "--lower", paramLabel = "LIST", description = "Sizes of this run stored at a higher level than"
-            + " their settings name, to lower to that level, dropping the rows it does not keep (the run says how"
-            + " many). Without it a run never drops stored rows.")
-    String lower;
+    @Option(names = "--lower", paramLabel = "LIST", converter = Options.Sizes.class,
+            description = "Sizes of this run stored at a higher level than their settings name, to lower to that"
+                    + " level, dropping the rows it does not keep (the run says how many). Without it a run never"
+                    + " drops stored rows.")
+    BoardSizes lower;
 
-    @Option(names = "--window", paramLabel = "DURATION", description = "Take new work for at most this long (e.g. 5h,"
-            + " 90m); then stop and exit 5, and the next run goes on (default: setting nqueens.schedule.window, ${bundle:default.nqueens.schedule.window}).")
-    String window;
+    @Option(names = "--window", paramLabel = "DURATION", converter = Options.Length.class,
+            description = "Take new work for at most this long (e.g. 5h, 90m); then stop and exit 5, and the next run"
+                    + " goes on (default: setting nqueens.schedule.window, ${bundle:default.nqueens.schedule.window}).")
+    Duration window;
 
     @Override
     public Integer call() {
@@ -94,26 +97,17 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** The settings this run overrides, checked. */
+    /**
+     * The settings this run overrides. Levels nest (StorageLimits): --store-all-up-to alone raises
+     * the representatives' limit with it.
+     */
     Map<String, String> options() {
         Map<String, String> options = new LinkedHashMap<>();
-        if (sizes != null) {
-            options.put("nqueens.sizes", Options.sizes(sizes).toString());
-        }
-        if (threads != null) {
-            options.put("nqueens.threads", Integer.toString(Options.positive("--threads", threads,
-                    "a whole number of threads >= 1")));
-        }
-        if (window != null) {
-            options.put("nqueens.schedule.window", Options.window("--window", window).toString());
-        }
-        if (lower != null) {
-            Options.sizes(lower);
-        }
-        // Levels nest (StorageLimits): --store-all-up-to alone raises the representatives' limit with it.
-        Optional.ofNullable(allUpTo).map(text -> Options.storageLimit("--store-all-up-to", text))
-                .ifPresent(value -> options.put("nqueens.storage.all-up-to", value.toString()));
-        Optional.ofNullable(fundamentalUpTo).map(text -> Options.storageLimit("--store-fundamental-up-to", text))
+        Optional.ofNullable(sizes).ifPresent(value -> options.put("nqueens.sizes", value.toString()));
+        Optional.ofNullable(threads).ifPresent(value -> options.put("nqueens.threads", value.toString()));
+        Optional.ofNullable(window).ifPresent(value -> options.put("nqueens.schedule.window", value.toString()));
+        Optional.ofNullable(allUpTo).ifPresent(value -> options.put("nqueens.storage.all-up-to", value.toString()));
+        Optional.ofNullable(fundamentalUpTo)
                 .ifPresent(value -> options.put("nqueens.storage.fundamental-up-to", value.toString()));
         return options;
     }
@@ -127,7 +121,7 @@ final class RunCommand implements Callable<Integer> {
         ZoneId zone = properties.schedule().zoneId();
         Instant start = Instant.now();
         BoardSizes sizes = BoardSizes.parse(properties.sizes());
-        Set<Integer> lowered = lower == null ? Set.of() : Set.copyOf(Options.sizes(lower).sizes());
+        Set<Integer> lowered = lower == null ? Set.of() : Set.copyOf(lower.sizes());
         List<Integer> strangers = lowered.stream().filter(n -> !sizes.sizes().contains(n)).sorted().toList();
         if (!strangers.isEmpty()) {
             throw new InvalidInputException("invalid value '" + lower + "' for --lower: n = " + BoardSizes.of(strangers)

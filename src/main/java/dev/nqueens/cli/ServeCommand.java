@@ -36,14 +36,13 @@ final class ServeCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Option(names = "--port", paramLabel = "PORT",
+    @Option(names = "--port", paramLabel = "PORT", converter = Options.Port.class,
             description = "HTTP port (default: setting server.port, ${bundle:default.server.port}).")
-    String port;
+    Integer port;
 
     @Override
     public Integer call() throws Exception {
-        Map<String, String> options = port == null ? Map.of() : Map.of("server.port",
-                Integer.toString(Options.port("--port", port)));
+        Map<String, String> options = port == null ? Map.of() : Map.of("server.port", port.toString());
         try (Session web = nqueens.launch().open(NEEDS, options)) {
             PrintStream out = web.console().out();
             // Made when the first night starts (the context initializes lazily: the first page comes sooner).

@@ -30,8 +30,8 @@ final class ShowCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Parameters(index = "0", paramLabel = "N", description = "The board size, 1..25.")
-    String size;
+    @Parameters(index = "0", paramLabel = "N", converter = Options.Size.class, description = "The board size, 1..25.")
+    int size;
 
     @Option(names = "--boards", description = "Also draw each solution as a board of Q and dots.")
     boolean boards;
@@ -39,15 +39,15 @@ final class ShowCommand implements Callable<Integer> {
     @Option(names = "--fundamental", description = "Only the class representatives, with orbit size and symmetry.")
     boolean fundamental;
 
-    @Option(names = "--limit", paramLabel = "K", description = "Print at most K solutions (default: all).")
-    String limit;
+    @Option(names = "--limit", paramLabel = "K", converter = Options.Positive.class,
+            description = "Print at most K solutions (default: all).")
+    Integer limit;
 
     @Override
     public Integer call() {
-        int n = Options.size("show", size);
-        long most = limit == null ? Long.MAX_VALUE : Options.positive("--limit", limit, "a whole number of solutions >= 1");
+        long most = limit == null ? Long.MAX_VALUE : limit;
         try (Session session = nqueens.launch().open(NEEDS, java.util.Map.of())) {
-            return show(n, most, SolutionStore.of(new JdbcTemplate(session.dataSource())), session.console().out(),
+            return show(size, most, SolutionStore.of(new JdbcTemplate(session.dataSource())), session.console().out(),
                     session.console().err());
         }
     }

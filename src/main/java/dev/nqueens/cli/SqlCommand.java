@@ -4,7 +4,6 @@ import dev.nqueens.failure.ExitCode;
 import dev.nqueens.query.QueryPrinter;
 import dev.nqueens.query.ReadOnlyQuery;
 import dev.nqueens.store.Dialect;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -33,15 +32,14 @@ final class SqlCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "table",
             description = "table, csv or json (default: ${DEFAULT-VALUE}).")
-    String format;
+    QueryPrinter.Format format;
 
     @Override
     public Integer call() {
-        QueryPrinter.Format chosen = QueryPrinter.Format.valueOf(Options.format(format).toUpperCase(Locale.ROOT));
         // Checked before the database is opened, as the configured database cuts a text into statements.
         try (Session session = nqueens.launch().open(NEEDS, Map.of(), (settings, database) -> ReadOnlyQuery.checked(statement,
                 database.isPostgres() ? Dialect.POSTGRESQL : Dialect.H2))) {
-            QueryPrinter printer = new QueryPrinter(session.console().out(), chosen);
+            QueryPrinter printer = new QueryPrinter(session.console().out(), format);
             new ReadOnlyQuery(session.dataSource()).run(statement, printer);
             printer.finish();
         }

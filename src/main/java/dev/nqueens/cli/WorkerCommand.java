@@ -50,14 +50,13 @@ final class WorkerCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Option(names = "--threads", paramLabel = "T",
+    @Option(names = "--threads", paramLabel = "T", converter = Options.Positive.class,
             description = "Partitions executed at once, 1 or more (default: setting nqueens.threads, ${bundle:default.nqueens.threads}; 0 = one per core).")
-    String threads;
+    Integer threads;
 
     @Override
     public Integer call() {
-        Map<String, String> options = threads == null ? Map.of() : Map.of("nqueens.threads",
-                Integer.toString(Options.positive("--threads", threads, "a whole number of threads >= 1")));
+        Map<String, String> options = threads == null ? Map.of() : Map.of("nqueens.threads", threads.toString());
         Duration startupWait;
         try (Session settings = nqueens.launch().open(Needs.NOTHING, options)) {
             startupWait = settings.settings().cluster().startupWait();

@@ -85,60 +85,16 @@ class CommandLineTests {
         "frobnicate            | nqueens: Unmatched argument at index 0: 'frobnicate'",
         "run --fast            | nqueens: Unknown option: '--fast'",
         "run --foo             | nqueens: Unknown option: '--foo'",
-        "run --sizes 0         | nqueens: invalid size list '0': 0 is out of range; sizes are whole numbers 1..25",
-        "run --sizes -3        | nqueens: invalid size list '-3': -3 is out of range",
-        "run --sizes abc       | nqueens: invalid size list 'abc': 'abc' is not a size",
-        "run --sizes 12-4      | nqueens: invalid size list '12-4': range 12-4 is descending",
-        "run --sizes 1-33      | nqueens: invalid size list '1-33': 33 is out of range",
-        "run --sizes 26        | nqueens: invalid size list '26': n=26 is beyond what the counting engine counts",
-        "run --threads 0       | nqueens: invalid value '0' for --threads",
-        "run --lower 0         | nqueens: invalid size list '0': 0 is out of range",
-        "run --store-all-up-to -1 | nqueens: invalid value '-1' for --store-all-up-to: a board size 0..25",
-        "run --store-fundamental-up-to 40 | nqueens: invalid value '40' for --store-fundamental-up-to: a board size 0..25",
-        "run --window 5x       | nqueens: invalid value '5x' for --window: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
-        "run --window 0s       | nqueens: invalid value '0s' for --window: the window must be longer than zero",
-        "run --window -5m      | nqueens: invalid value '-5m' for --window: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
-        "run --window 300      | nqueens: invalid value '300' for --window: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
-        "run --window 3M       | nqueens: invalid value '3M' for --window: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
-        "run --window 500ms    | nqueens: invalid value '500ms' for --window: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
         "show                  | nqueens: Missing required parameter: 'N'",
-        "show 0                | nqueens: invalid size '0' for show: a board size 1..25",
-        "show 99               | nqueens: invalid size '99' for show: a board size 1..25",
-        "show 8-9              | nqueens: invalid size '8-9' for show: a board size 1..25 (show takes one size)",
-        "show 8 --limit -1     | nqueens: invalid value '-1' for --limit",
-        "count 40              | nqueens: invalid size '40' for count: a board size 1..25",
-        "count 0               | nqueens: invalid size '0' for count: a board size 1..25",
-        "count 26              | nqueens: invalid size '26' for count: a board size 1..25 (n=26 is beyond what the counting engine counts)",
-        "count 8,9             | nqueens: invalid size '8,9' for count: a board size 1..25 (count takes one size)",
-        "count abc             | nqueens: invalid size 'abc' for count",
-        "count 12 --threads 0  | nqueens: invalid value '0' for --threads",
-        "count 8 --threads -1  | nqueens: invalid value '-1' for --threads",
-        "count 8 --threads x   | nqueens: invalid value 'x' for --threads",
-        "count 8 --threads 99999999999 | nqueens: invalid value '99999999999' for --threads",
         "count 8 --foo 2       | nqueens: Unknown options: '--foo', '2'",
         "count 8 --threads     | nqueens: Missing required parameter for option '--threads'",
         "count                 | nqueens: Missing required parameter: 'N'",
         "sql                   | nqueens: Missing required parameter: 'STATEMENT'",
-        "sql 'SELECT 1' --format xml | nqueens: invalid value 'xml' for --format: table, csv or json",
         "sql 'SELECT 1; DELETE FROM board_summary' | nqueens: refused: one statement only; the text holds 2",
         "sql 'DELETE FROM board_summary' | nqueens: refused: 'delete' is not a read-only statement",
-        "history --limit 0     | nqueens: invalid value '0' for --limit",
-        "db-server --pg-port 0 | nqueens: invalid value '0' for --pg-port: a TCP port 1..65535",
-        "db-server --tcp-port 70000 | nqueens: invalid value '70000' for --tcp-port: a TCP port 1..65535",
-        "serve --port 0        | nqueens: invalid value '0' for --port: a TCP port 1..65535",
-        "serve --port http     | nqueens: invalid value 'http' for --port: a TCP port 1..65535",
-        "worker --threads 0    | nqueens: invalid value '0' for --threads",
         "worker --fast         | nqueens: Unknown option: '--fast'",
         "cluster extra         | nqueens: Unmatched argument at index 1: 'extra'",
         "prune                 | nqueens: Missing required option: '--older-than=AGE'",
-        "prune --older-than 5x | nqueens: invalid value '5x' for --older-than: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
-        "prune --older-than 90 | nqueens: invalid value '90' for --older-than: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
-        "prune --older-than 3M | nqueens: invalid value '3M' for --older-than: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
-        "prune --older-than 1y | nqueens: invalid value '1y' for --older-than: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
-        "prune --older-than -5d | nqueens: invalid value '-5d' for --older-than: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
-        "prune --older-than PT-5H | nqueens: invalid value 'PT-5H' for --older-than: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
-        "prune --older-than 0d | nqueens: invalid value '0d' for --older-than: the age must be longer than zero",
-        "prune --older-than 90 --dry-run | nqueens: invalid value '90' for --older-than: a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
         "backup                | nqueens: Missing required parameter: 'FILE.zip'",
         "backup nqueens.tar    | nqueens: invalid backup file 'nqueens.tar': a zip file's name, ending in .zip",
         "backup /dev/null/b.zip | nqueens: invalid backup file '/dev/null/b.zip': /dev/null is not a folder",
@@ -149,6 +105,68 @@ class CommandLineTests {
         assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
         assertThat(result.out()).isEmpty();
         assertThat(result.err()).startsWith(message).endsWith("\n");
+        assertThat(result.err().lines()).hasSize(1);
+        assertNothingWritten();
+    }
+
+    /**
+     * A value an option (or a command's size) refuses is bad input as picocli parses it: one line naming
+     * the option and the value and saying what is allowed (no list of commands), exit code 2, nothing started.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "run --sizes 0                    | --sizes | 0 | 0 is out of range; sizes are whole numbers 1..25",
+        "run --sizes -3                   | --sizes | -3 | -3 is out of range",
+        "run --sizes abc                  | --sizes | abc | is not a size",
+        "run --sizes 12-4                 | --sizes | 12-4 | range 12-4 is descending",
+        "run --sizes 1-33                 | --sizes | 1-33 | 33 is out of range",
+        "run --sizes 26                   | --sizes | 26 | n=26 is beyond what the counting engine counts",
+        "run --threads 0                  | --threads | 0 | a whole number >= 1",
+        "run --lower 0                    | --lower | 0 | 0 is out of range",
+        "run --store-all-up-to -1         | --store-all-up-to | -1 | a board size 0..25 (0 = none)",
+        "run --store-fundamental-up-to 40 | --store-fundamental-up-to | 40 | a board size 0..25 (0 = none)",
+        "run --window 5x                  | --window | 5x | a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
+        "run --window 0s                  | --window | 0s | longer than zero",
+        "run --window -5m                 | --window | -5m | a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
+        "run --window 300                 | --window | 300 | a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
+        "run --window 3M                  | --window | 3M | a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
+        "run --window 500ms               | --window | 500ms | a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
+        "show 0                           | (N) | 0 | one board size 1..25",
+        "show 99                          | (N) | 99 | one board size 1..25",
+        "show 8-9                         | (N) | 8-9 | one board size 1..25",
+        "show 8 --limit -1                | --limit | -1 | a whole number >= 1",
+        "count 40                         | (N) | 40 | one board size 1..25",
+        "count 0                          | (N) | 0 | one board size 1..25",
+        "count 26                         | (N) | 26 | one board size 1..25: n=26 is beyond what the counting engine counts",
+        "count 8,9                        | (N) | 8,9 | one board size 1..25",
+        "count abc                        | (N) | abc | one board size 1..25",
+        "count 12 --threads 0             | --threads | 0 | a whole number >= 1",
+        "count 8 --threads -1             | --threads | -1 | a whole number >= 1",
+        "count 8 --threads x              | --threads | x | a whole number >= 1",
+        "count 8 --threads 99999999999    | --threads | 99999999999 | a whole number >= 1",
+        "sql 'SELECT 1' --format xml      | --format | xml | TABLE, CSV, JSON",
+        "history --limit 0                | --limit | 0 | a whole number >= 1",
+        "history --format xml             | --format | xml | TABLE, CSV, JSON",
+        "db-server --pg-port 0            | --pg-port | 0 | a TCP port 1..65535",
+        "db-server --tcp-port 70000       | --tcp-port | 70000 | a TCP port 1..65535",
+        "serve --port 0                   | --port | 0 | a TCP port 1..65535",
+        "serve --port http                | --port | http | a TCP port 1..65535",
+        "worker --threads 0               | --threads | 0 | a whole number >= 1",
+        "prune --older-than 5x            | --older-than | 5x | a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
+        "prune --older-than 90            | --older-than | 90 | a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
+        "prune --older-than 3M            | --older-than | 3M | a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
+        "prune --older-than 1y            | --older-than | 1y | a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
+        "prune --older-than -5d           | --older-than | -5d | a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
+        "prune --older-than PT-5H         | --older-than | PT-5H | a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601",
+        "prune --older-than 0d            | --older-than | 0d | longer than zero",
+        "prune --older-than 90 --dry-run  | --older-than | 90 | a whole number and a unit s, m, h, d or w (30s, 90m, 12h, 90d, 2w), or ISO-8601"})
+    void aRefusedValueGetsOneLineNamingItsOptionAndTheValue(String args, String option, String value, String allowed)
+            throws IOException {
+        NqueensProcess.Result result = nqueens(split(args));
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).startsWith("nqueens: ").contains(option, "'" + value + "'", allowed)
+                .doesNotContain("(commands:").endsWith("\n");
         assertThat(result.err().lines()).hasSize(1);
         assertNothingWritten();
     }

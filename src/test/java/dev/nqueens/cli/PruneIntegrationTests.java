@@ -151,8 +151,8 @@ class PruneIntegrationTests {
         for (String age : List.of("90", "86400", "3M", "1y", "-5d", "5x")) {
             NqueensProcess.Result refused = InProcess.run(work, database, "prune", "--older-than", age);
             assertThat(refused.exitCode()).as(age + ": " + refused.err()).isEqualTo(2);
-            assertThat(refused.err()).startsWith("nqueens: invalid value '" + age + "' for --older-than: a whole"
-                    + " number and a unit s, m, h, d or w").endsWith("\n");
+            assertThat(refused.err()).startsWith("nqueens: ").contains("--older-than", "'" + age + "'",
+                    "a whole number and a unit s, m, h, d or w").endsWith("\n");
             assertThat(refused.err().lines()).hasSize(1);
             assertThat(refused.out()).isEmpty();
         }
