@@ -22,9 +22,4 @@ public record Console(Path workingDirectory, Map<String, String> variables, Prin
     public static Console system() {
         return SYSTEM;
     }
-
-    /** The process's own console (not one a test made). */
-    static Console systemConsole() {
-        return SYSTEM;
-    }
 }

@@ -98,11 +98,6 @@ final class Session implements AutoCloseable {
         return context.getBean(type);
     }
 
-    /** A bean of the application context, if it has one of that type; {@code otherwise} if not. */
-    <T> T beanOrElse(Class<T> type, T otherwise) {
-        return context == null ? otherwise : context.getBeanProvider(type).getIfAvailable(() -> otherwise);
-    }
-
     /**
      * Serves the embedded H2 file this command holds to the others (the reading commands,
      * {@code backup}) through H2's TCP server, marked as held by {@code command}, which a refused
