@@ -13,8 +13,8 @@ import org.flywaydb.core.api.migration.Context;
 
 /**
  * A solution's class ordinal becomes an {@code INTEGER} up to n = 19
- * ({@link GenerationTables#classOrdinalType}): on PostgreSQL the class index of n = 17 takes 0.77 GB
- * less. The solution tables made by earlier builds with a {@code BIGINT} are altered (the views,
+ * ({@link GenerationTables#classOrdinalType}): on PostgreSQL the class index's entries are then
+ * smaller (docs/sql.md). The solution tables made by earlier builds with a {@code BIGINT} are altered (the views,
  * which name the column, are dropped first and written anew after); the others are left as they are.
  */
 public class V16__Class_ordinal_as_integer extends BaseJavaMigration {

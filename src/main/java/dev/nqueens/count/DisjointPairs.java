@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * Counts the pairs (item, pattern), an item from one list of bit sets and a pattern from another,
  * that have no bit in common: the top and bottom halves that make a solution ({@link HalfBoard}).
- * Nearly all pairs share a bit (99.98 % at n = 20), so the count is done in two steps that each
+ * Nearly all pairs share a bit (docs/engine.md), so the count is done in two steps that each
  * avoid looking at most pairs one by one.
  *
  * <p>First a sieve: {@code k} bits of the middle diagonals, the ones both halves occupy most

@@ -7,11 +7,10 @@ import java.util.Locale;
 
 /**
  * How the engine counts on this host. The {@link DisjointPairs} matcher runs the items against a
- * pass of one or two words of 64 patterns, whose chunk tables (8 KB a word) must stay in the
- * first-level data cache with the items streaming past: two words where it has 32 KB or more, one
- * below. Its sieve cuts buckets of about 32 patterns per word of a pass (measured: buckets of 64
- * against 128 and 256 on the 32 KB Zen 3, 6-12 % fewer CPU-seconds at n = 18 and 19, even at
- * n = 20). Quadrant placements are read from the shared {@link QuadrantTable}, or searched per
+ * pass of one or two words of 64 patterns, whose chunk tables must stay in the first-level data
+ * cache with the items streaming past: two words where it holds both ({@code TWO_WORDS_FROM}),
+ * one below. Its sieve cuts buckets of about 32 patterns per word of a pass, the size that counted
+ * quickest against larger buckets (docs/engine.md). Quadrant placements are read from the shared {@link QuadrantTable}, or searched per
  * cell ({@link QuadrantSearch}) for a heap too small for the table. A layout changes how fast a
  * unit is counted, never what it counts: the list of work units does not depend on it.
  *
@@ -28,7 +27,7 @@ record Layout(long l1Bytes, long l2Bytes, int wordsPerPass, int patternsPerBucke
     /** Assumed when the host does not say. */
     private static final long DEFAULT_L1 = 32 << 10;
     private static final long DEFAULT_L2 = 512 << 10;
-    /** The first-level cache that holds a pass of two words' tables (16 KB) with the items. */
+    /** The first-level cache that holds a pass of two words' tables with the items. */
     private static final long TWO_WORDS_FROM = 32 << 10;
 
     private static volatile Layout forHost;

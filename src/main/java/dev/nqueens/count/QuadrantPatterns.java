@@ -5,7 +5,7 @@ package dev.nqueens.count;
  * board's border (see there), without those on a diagonal of the segment's middle queens. The
  * quadrants are numbered 0 top left, 1 top right, 2 bottom left, 3 bottom right.
  *
- * <p>A cell converted is kept in a small cache per quadrant (4,096 cells, the last one of each
+ * <p>A cell converted is kept in a small cache per quadrant ({@code SLOTS} cells, the last one of each
  * slot, in an arena that starts over when full or when the segment changes): off the centre a
  * task's top half asks for many cells again, once for each row of the middle column's queen,
  * and consecutive tasks share their right quadrant's columns. Keeping a segment's every converted

@@ -14,8 +14,8 @@ import java.util.Map;
  * shifted; {@link HalfBoard} shifts the diagonals of each direction to the half board's border.
  *
  * <p>Built once per {@code h} and shared by all engines and threads that use it (it is never
- * written after construction): {@link #bytes} of heap, 60 MB for h = 10 (n = 20, 21) and 550 MB
- * for h = 11 (n = 22, 23); see {@link CountingEngine#heapBytesNeeded}.
+ * written after construction): {@link #bytes} of heap, the largest share of what a size needs
+ * from n = 20 on ({@link CountingEngine#heapBytesNeeded}; docs/engine.md lists it per size).
  */
 final class QuadrantTable {
 
@@ -48,8 +48,8 @@ final class QuadrantTable {
 
     /**
      * The table for squares of side {@code h}, built on first use. It stays shared while an engine
-     * holds it, and is rebuilt after every engine of that size is gone (a 550 MB table is not kept
-     * for a size nobody counts any more).
+     * holds it, and is rebuilt after every engine of that size is gone (the larger tables take
+     * hundreds of megabytes, not to be kept for a size nobody counts any more).
      *
      * @throws IllegalArgumentException if {@code h} is outside {@code 1..MAX_SIDE}
      */

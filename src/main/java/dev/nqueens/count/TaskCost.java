@@ -11,8 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code N_k / C(h, k)^2} placements with one of {@code N_(q-k) / C(h, q-k)^2}. A task counts the
  * product of its halves' sizes (the share of it its symmetry keeps) behind a sieve that cuts more
  * of larger products, so its cost grows as that product to the power 0.8, plus the building of
- * its halves. Measured on n = 18 and 19 the estimate follows the time per task within a factor of
- * about 1.5 across the splits, whose times differ 15-fold.
+ * its halves. The estimate follows the measured time per task closely across the splits, whose
+ * times differ widely (docs/engine.md).
  */
 final class TaskCost {
 

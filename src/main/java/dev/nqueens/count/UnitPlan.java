@@ -67,7 +67,7 @@ final class UnitPlan {
             return;
         }
         // Two passes over the tasks, the second cutting: costs are recomputed rather than kept
-        // (n = 25 has 135 million tasks).
+        // (the largest sizes have far too many tasks to keep a cost for each).
         long totalCost = 0;
         for (Segment segment : segments) {
             TaskCost model = new TaskCost(segment);

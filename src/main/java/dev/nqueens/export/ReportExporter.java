@@ -50,7 +50,7 @@ public class ReportExporter {
      *     rows and of this export's format, so an export of the same rows can be skipped
      * @param sizeVersions per size, the digest of its row and of the format: a size whose row did not
      *     change keeps its files as listed, without a read of its rows (absent in manifests of
-     *     builds before 2026-12-05)
+     *     earlier builds)
      */
     private record Manifest(String generatedAt, String summaryVersion, List<ManifestEntry> files,
             Map<String, String> sizeVersions) {
@@ -202,8 +202,9 @@ public class ReportExporter {
 
     /**
      * A size's files as the previous manifest lists them, when they were written from the same row
-     * in the same format and are all there with their sizes: then its rows are not read again (n =
-     * 16 stored ALL: 2.9 GB, about 28 s, at every run that changes another size).
+     * in the same format and are all there with their sizes: then its rows are not read again (a
+     * large size stored ALL would be read and hashed at every run that changes another size;
+     * docs/performance.md).
      */
     private static Optional<List<ManifestEntry>> unchanged(Path folder, Manifest previous, BoardSummary summary,
             String sizeVersion) {

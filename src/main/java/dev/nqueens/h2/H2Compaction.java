@@ -28,8 +28,8 @@ import org.h2.mvstore.MVStoreException;
  * does, without its hazard. H2 keeps old versions of pages until their space can be reused, so a
  * file that took many writes is several times its data, and a size kept at a lower level or
  * replaced leaves its old tables' space behind ({@code StorageLevelsIntegrationTests}: a downgrade
- * leaves 7.8 MB that compacts to 0.3 MB; {@code H2FileSizeFunctionalTests} holds the file to twice
- * its compacted size). H2's compaction in place (on close, with {@code MAX_COMPACT_TIME}) can drop
+ * leaves a file many times what it compacts to; {@code H2FileSizeFunctionalTests} holds the file
+ * to twice its compacted size). H2's compaction in place (on close, with {@code MAX_COMPACT_TIME}) can drop
  * the newest chunks (H2 issues 4086 and 4247), so it is off, and the file is compacted as a copy:
  * with a fingerprint of the database taken (its schema as H2 scripts it, every table's row count),
  * the file is locked shared at the storage level (no process can write it meanwhile), copied, the

@@ -28,11 +28,10 @@ class CountPlanner {
     static final int MAX_LOCAL_PARTITIONS = 64;
     /**
      * The default gives a partition at least this many of the size's solutions (its published count):
-     * about a tenth of a second of one core (n = 18's 666 million take 3.4 s on a Zen 5 core). A
-     * partition's records (its step execution, its units' rows; on a worker its request, claim and
-     * lease) cost 10-60 ms whatever it counts: a run counting n = 13-16 took 0.67 times as long
-     * with this bound as with 64 partitions each (docs/performance.md). n = 16 and below get one
-     * partition, n = 17 three, n = 18 26.
+     * a fraction of a second of one core. A partition's records (its step execution, its units' rows;
+     * on a worker its request, claim and lease) cost the same whatever it counts, so small sizes
+     * dealt into many partitions took markedly longer (docs/performance.md). n = 16 and below get
+     * one partition, n = 17 three, n = 18 26.
      */
     static final long MIN_SOLUTIONS_PER_PARTITION = 25_000_000L;
 

@@ -24,7 +24,7 @@ import org.springframework.batch.infrastructure.repeat.RepeatStatus;
  * stopped, killed or loses its worker keeps every unit of its earlier calls (a kill costs at most
  * one call's counting), and a unit already stored (by an earlier attempt) is not counted again.
  * Small sizes' units take a millisecond or less, so a transaction each (with Spring Batch's update
- * of the step execution) cost more than the counting: n = 15 took 6 s on PostgreSQL. Before
+ * of the step execution) cost more than the counting (docs/performance.md). Before
  * each unit it checks the run's time window (closed: the units counted are stored, the partition
  * stops, STOPPED, and the next run goes on); before each write, that it still owns the partition.
  */

@@ -113,7 +113,7 @@ public class NightlyJobConfiguration {
      * The rows stored per transaction: as set, or the database's choice. H2 rewrites the pages a
      * transaction touches when it commits, and keeps the old ones until then: small chunks keep its
      * file near its data (docs/h2.md). PostgreSQL's COPY and commit cost little per chunk, and
-     * larger chunks mean fewer commits: n = 16 stored in 28 s with 10,000, 36 s with 2,000.
+     * larger chunks mean fewer commits, and a quicker store (docs/performance.md).
      */
     static int chunkSize(NqueensProperties properties, Dialect dialect) {
         if (properties.chunkSize() > 0) {

@@ -118,7 +118,7 @@ public final class ProgressReporter {
     }
 
     /** Says that size {@code n} is published. */
-    /** A size's rows are all stored: the indexes built after the load come next (a minute for millions of rows). */
+    /** A size's rows are all stored: the indexes built after the load come next (a while for millions of rows). */
     public void indexing(int n, String rows) {
         out.printf("  n=%d: %s stored after %s; building its indexes%n", n, rows,
                 Durations.format((System.nanoTime() - startNanos) / 1e9));

@@ -126,12 +126,11 @@ public class ReadOnlyQuery {
 
     /**
      * Sets the session up for rows fetched a batch at a time. On H2, rows handed out as they are
-     * found: a view's rows are otherwise copied into a temporary result first (a GROUP BY over the
-     * 14.8 million solutions of n = 16 took 46 s that way, 10 s without). On PostgreSQL, plans for
-     * one process: a query whose rows are fetched in batches never gets its parallel workers, so a
-     * parallel plan runs in the one process at a fraction of what it was chosen for (the count of
-     * one square's queens in {@code solution_cell} at n = 16: 13.3 s, and 5.6 s with the plan made
-     * for one process; docs/sql.md).
+     * found: a view's rows are otherwise copied into a temporary result first, which made a pass
+     * over a large size several times slower. On PostgreSQL, plans for one process: a query whose
+     * rows are fetched in batches never gets its parallel workers, so a parallel plan runs in the
+     * one process at a fraction of what it was chosen for (docs/sql.md; the figures in
+     * docs/performance.md).
      */
     private static void setUpSession(Connection connection) throws SQLException {
         String database = connection.getMetaData().getDatabaseProductName();

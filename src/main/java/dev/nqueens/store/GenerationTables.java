@@ -131,7 +131,7 @@ public class GenerationTables {
     /**
      * The type of a solution's class ordinal: {@code INTEGER} up to n = 19 (U(19) = 621,012,754 <
      * 2^31), {@code BIGINT} beyond. On PostgreSQL the class index's entry is then 16 bytes instead
-     * of 24 (n = 17: 0.77 GB less); a condition with a BIGINT value still uses it.
+     * of 24 (docs/sql.md); a condition with a BIGINT value still uses it.
      */
     public static String classOrdinalType(int n) {
         return n < 20 ? "INTEGER" : "BIGINT";
@@ -175,7 +175,7 @@ public class GenerationTables {
      * PostgreSQL every key and index, then a {@code VACUUM (ANALYZE)}: fresh planner statistics, so
      * the first query on the new rows (the publication's counts, the export) is planned knowing
      * them, and the visibility map that lets the indexes answer without reading the rows (a count
-     * of the {@code solution_cell} view at n = 16: 10 s before, 0.7 s after). {@code VACUUM} cannot
+     * of the {@code solution_cell} view: docs/performance.md). {@code VACUUM} cannot
      * run in a transaction: called in one (the publish step's tasklet publishing what the watcher
      * left), the statistics come from a plain {@code ANALYZE} and the visibility map from autovacuum.
      */
@@ -203,7 +203,7 @@ public class GenerationTables {
                     + FULL_PAGES);
             // Rows are stored in ordinal order, which is nearly the text order of their placements:
             // a block range index finds a placement reading a few ranges, at a thousandth of a
-            // B-tree's size (n = 17: 1.6 GB less for the two tables). Unique by construction.
+            // B-tree's size (docs/sql.md). Unique by construction.
             statements.add("CREATE INDEX IF NOT EXISTS " + classes + "_placement ON " + classes
                     + " USING brin (placement) WITH (pages_per_range = 32)");
             if (withSolutions) {

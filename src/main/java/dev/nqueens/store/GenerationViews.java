@@ -13,9 +13,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * only once published, and a query for one size reads only that size's tables (the other branches
  * find no summary row and stop there, on H2 as on PostgreSQL). That row is a derived table joined
  * without a condition: H2 evaluates a join's condition for every row of the inner table, even one
- * that names only the outer (a {@code GROUP BY symmetry} over n = 16's 14.8 million solutions:
- * 12.1-12.5 s with the condition, 9.4-9.9 s without it, 2026-12-05; each run writes the views
- * anew, so a database of an earlier build gets them at its next run). The columns keep the names,
+ * that names only the outer, which slows a pass over a large size (docs/performance.md). Each run
+ * writes the views anew, so a database of an earlier build gets them at its next run. The columns keep the names,
  * types and meanings they had when the views were plain joins of shared tables, but
  * {@code solution}'s {@code class_ordinal}, an {@code INTEGER} since schema version 16 (up to
  * n = 19).

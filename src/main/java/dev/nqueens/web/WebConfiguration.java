@@ -25,8 +25,8 @@ import org.springframework.context.annotation.Profile;
 class WebConfiguration {
 
     /**
-     * Tomcat writes a response through an 8 KB buffer per connection by default: the largest
-     * export then downloaded at 0.8 GB/s over loopback, at 1.5 GB/s with 64 KB (256 KB: 1.2 GB/s).
+     * Tomcat writes a response through a smaller buffer per connection by default: the largest
+     * export downloads quicker with this one than with a smaller or a larger (docs/performance.md).
      * {@code server.tomcat.max-connections} bounds what the buffers take.
      */
     private static final int WRITE_BUFFER = 1 << 16;

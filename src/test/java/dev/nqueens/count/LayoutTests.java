@@ -1,6 +1,8 @@
 package dev.nqueens.count;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,12 +24,13 @@ class LayoutTests {
     }
 
     @Test
-    void hostLayoutIsDecidedOnceAndSaysWhy() {
+    void hostLayoutIsDecidedOnceByTheRuleForItsCaches() {
         Layout host = Layout.forHost();
-        assertTrue(host == Layout.forHost());
-        assertTrue(host.l1Bytes() > 0 && host.l2Bytes() > 0);
-        assertTrue(host.describe().startsWith("L1d " + (host.l1Bytes() >> 10) + " KB, L2 " + (host.l2Bytes() >> 10)
-                + " KB per core"), host.describe());
+        assertSame(host, Layout.forHost());
+        Layout given = Layout.forCaches(host.l1Bytes(), host.l2Bytes());
+        assertEquals(given.wordsPerPass(), host.wordsPerPass());
+        assertEquals(given.patternsPerBucket(), host.patternsPerBucket());
+        assertFalse(host.searchQuadrants());
     }
 
     @Test
