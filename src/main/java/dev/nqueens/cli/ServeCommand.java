@@ -17,8 +17,8 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code serve}: the results over HTTP, and the nightly schedule, in one JVM: the web server on its
- * threads, each night of the schedule launched by Spring Batch on the scheduler's (this command's
- * main thread), as {@code schedule} runs them. On an embedded H2 file it holds the file all along
+ * threads, each night of the schedule launched by Spring Batch on the scheduler's thread, as
+ * {@code schedule} runs them. On an embedded H2 file it holds the file all along
  * and serves it to the other commands ({@link Session#hold}).
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Version.class,

@@ -3,28 +3,26 @@ package dev.nqueens.job;
 import dev.nqueens.settings.BoardSizes;
 import dev.nqueens.settings.Durations;
 import dev.nqueens.settings.NqueensProperties;
-import com.sun.management.HotSpotDiagnosticMXBean;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.time.Duration;
-import java.time.Instant;
+import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import org.springframework.scheduling.support.CronExpression;
+import org.springframework.scheduling.support.SimpleTriggerContext;
 
 /**
- * Runs the nightly job in the foreground on a cron schedule, one run at a time: each run is its
- * own job instance keyed by its scheduled time, and a night that was interrupted is restarted
- * by the next start (see {@link NightlyRun}). {@link #stop()} ends the loop after the current run.
- * A night that could not start is logged and recorded ({@link NightlyStarts}); the loop goes on.
+ * Runs the nightly job on a cron schedule, one run at a time, on the thread of a Spring
+ * {@link ThreadPoolTaskScheduler} of its own, while the calling thread waits for {@link #stop()}:
+ * each run is its own job instance keyed by its scheduled time, and a night that was interrupted
+ * is restarted by the next start (see {@link NightlyRun}). A night that could not start is logged
+ * and recorded ({@link NightlyStarts}); the schedule goes on.
  */
 public final class NightlyScheduler {
 
@@ -32,6 +30,7 @@ public final class NightlyScheduler {
 
     private final Function<RunRequest, NightlyRun.Outcome> runs;
     private final NightlyStarts starts;
+    private final Clock clock;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
     /** @param runs carries out one run ({@link NightlyRun#run}, or a job started for the night) */
@@ -44,8 +43,14 @@ public final class NightlyScheduler {
      * @param starts where a night that could not start is recorded (serve's nightly health reads it)
      */
     public NightlyScheduler(Function<RunRequest, NightlyRun.Outcome> runs, NightlyStarts starts) {
+        this(runs, starts, Clock.systemDefaultZone());
+    }
+
+    /** @param clock what the schedule and its log read the time from */
+    NightlyScheduler(Function<RunRequest, NightlyRun.Outcome> runs, NightlyStarts starts, Clock clock) {
         this.runs = runs;
         this.starts = starts;
+        this.clock = clock;
     }
 
     /**
@@ -65,115 +70,74 @@ public final class NightlyScheduler {
     }
 
     /**
-     * Runs until {@link #stop()}: waits for each scheduled time of {@code cron} in {@code zone},
-     * runs, logs start and end. Scheduled times are taken in the zone's local time, so a
-     * daylight-saving change neither skips a night (a time that does not exist that night runs when
-     * the clocks have jumped past it) nor doubles one (a time that occurs twice runs once). The log
-     * names the schedule as {@code written} in the settings (crontab's five fields stay five).
+     * Runs until {@link #stop()}: at each scheduled time of {@code cron} in {@code zone} (as
+     * {@link NightlyTrigger} gives them: no night skipped or doubled by a daylight-saving change),
+     * runs, logs start and end. The log names the schedule as {@code written} in the settings
+     * (crontab's five fields stay five). Returns once stopped and the run going, if any, has ended.
      */
     public void runForever(CronExpression cron, String written, ZoneId zone, Supplier<RunRequest.Builder> request,
             PrintStream out) {
-        LocalDateTime last = LocalDateTime.now(zone);
+        NightlyTrigger nights = new NightlyTrigger(cron, zone);
+        LocalDateTime first = nights.nextLocalTime(new SimpleTriggerContext(clock));
         out.printf("%s schedule '%s' started (zone %s); next run at %s%n", now(zone), written, zone,
-                TIME.format(next(cron, last)));
-        while (true) {
-            LocalDateTime next = next(cron, max(last, LocalDateTime.now(zone)));
-            if (next == null || waitUntil(next.atZone(zone).toInstant())) {
-                out.printf("%s schedule stopped%n", now(zone));
-                return;
-            }
-            last = next;
-            out.printf("%s run for %s started%n", now(zone), TIME.format(next));
-            try {
-                NightlyRun.Outcome outcome = runs.apply(request.get().at(next, zone));
-                out.printf("%s run for %s ended %s in %s%s%s%n", now(zone), TIME.format(next),
-                        outcome.windowClosed() ? "WINDOW CLOSED" : outcome.status(),
-                        Durations.format(outcome.elapsed().toMillis() / 1000.0),
-                        outcome.published().isEmpty() ? "" : "; published n = " + BoardSizes.of(outcome.published()),
-                        outcome.failures().isEmpty() ? "" : ": " + String.join("; ", outcome.failures()));
-            } catch (RuntimeException e) {
-                starts.failed(next.atZone(zone).toInstant(), Instant.now(), e);
-                out.printf("%s run for %s could not start: %s%n", now(zone), TIME.format(next), e.getMessage());
-            } finally {
-                giveHeapBack();
-            }
-        }
-    }
-
-    /**
-     * Gives the heap a night grew back to the system until the next night: full collections, after
-     * which the serial collector shrinks the heap to the live data plus {@code MaxHeapFreeRatio},
-     * lowered to 30 % for them (its default, 70 %, holds during the nights: fewer collections), down
-     * to the initial heap (the launcher gives schedule and serve {@code -Xms32m}). Four of them: the
-     * collector shrinks in steps (none at the first, then 10 %, 40 % and all of the excess). Where
-     * the JVM does not let the ratios change, one collection does what the defaults allow.
-     */
-    static void giveHeapBack() {
-        HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+                first == null ? "never" : TIME.format(first));
+        AtomicReference<Throwable> error = new AtomicReference<>();
+        ThreadPoolTaskScheduler scheduler = new ThreadPoolTaskScheduler();
+        scheduler.setThreadNamePrefix("nqueens-schedule-");
+        scheduler.setClock(clock);
+        // An error (not an exception: those are a night that could not start) ends the schedule and is thrown.
+        scheduler.setErrorHandler(failure -> {
+            error.compareAndSet(null, failure);
+            stop();
+        });
+        // Shut down, it lets the run going end (a stop ends it at a chunk boundary) and waits for it.
+        scheduler.setWaitForTasksToCompleteOnShutdown(true);
+        scheduler.setAwaitTerminationMillis(Long.MAX_VALUE);
+        scheduler.initialize();
+        ScheduledFuture<?> schedule = null;
         try {
-            String min = vm.getVMOption("MinHeapFreeRatio").getValue();
-            String max = vm.getVMOption("MaxHeapFreeRatio").getValue();
-            vm.setVMOption("MinHeapFreeRatio", "10");
-            vm.setVMOption("MaxHeapFreeRatio", "30");
-            try {
-                for (int step = 0; step < 4; step++) {
-                    System.gc();
-                }
-            } finally {
-                vm.setVMOption("MaxHeapFreeRatio", max);
-                vm.setVMOption("MinHeapFreeRatio", min);
+            schedule = scheduler.schedule(() -> runNight(nights.lastGiven(), zone, request, out), nights);
+            if (schedule != null) {
+                stopped.await();
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (schedule != null) {
+                schedule.cancel(false); // the next night; the run going, if any, is not interrupted
+            }
+            scheduler.shutdown();
+        }
+        out.printf("%s schedule stopped%n", now(zone));
+        if (error.get() instanceof Error failure) {
+            throw failure;
+        } else if (error.get() != null) {
+            throw new IllegalStateException(error.get());
+        }
+    }
+
+    /** Runs the night scheduled for {@code time}, logging its start and its end. */
+    private void runNight(LocalDateTime time, ZoneId zone, Supplier<RunRequest.Builder> request, PrintStream out) {
+        out.printf("%s run for %s started%n", now(zone), TIME.format(time));
+        try {
+            NightlyRun.Outcome outcome = runs.apply(request.get().at(time, zone));
+            out.printf("%s run for %s ended %s in %s%s%s%n", now(zone), TIME.format(time),
+                    outcome.windowClosed() ? "WINDOW CLOSED" : outcome.status(),
+                    Durations.format(outcome.elapsed().toMillis() / 1000.0),
+                    outcome.published().isEmpty() ? "" : "; published n = " + BoardSizes.of(outcome.published()),
+                    outcome.failures().isEmpty() ? "" : ": " + String.join("; ", outcome.failures()));
         } catch (RuntimeException e) {
-            System.gc();
+            starts.failed(time.atZone(zone).toInstant(), clock.instant(), e);
+            out.printf("%s run for %s could not start: %s%n", now(zone), TIME.format(time), e.getMessage());
         }
     }
 
-    /** The first scheduled local time strictly after {@code after}, or null if there is none. */
-    static LocalDateTime next(CronExpression cron, LocalDateTime after) {
-        return cron.next(after);
-    }
-
-    /** The instants of the first {@code count} runs after {@code from}, as {@link #runForever} starts them. */
-    static List<ZonedDateTime> schedule(CronExpression cron, ZoneId zone, LocalDateTime from, int count) {
-        List<ZonedDateTime> runs = new ArrayList<>();
-        LocalDateTime last = from;
-        for (int i = 0; i < count; i++) {
-            last = next(cron, last);
-            runs.add(last.atZone(zone));
-        }
-        return runs;
-    }
-
-    private static LocalDateTime max(LocalDateTime a, LocalDateTime b) {
-        return a.isAfter(b) ? a : b;
-    }
-
-    /** Ends the loop: at once while waiting, after the current run otherwise. */
+    /** Ends the schedule: at once while waiting, after the current run otherwise. */
     public void stop() {
         stopped.countDown();
     }
 
-    /**
-     * Waits until the wall clock reads {@code time}: the wait is timed by the monotonic clock, which
-     * can end it a little before (the run then started, and said so, a second early).
-     *
-     * @return true if stopped before the time came
-     */
-    private boolean waitUntil(Instant time) {
-        try {
-            for (Duration left; !(left = Duration.between(Instant.now(), time)).isNegative() && !left.isZero(); ) {
-                if (stopped.await(Math.max(1, left.toMillis()), TimeUnit.MILLISECONDS)) {
-                    return true;
-                }
-            }
-            return stopped.getCount() == 0;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return true;
-        }
-    }
-
-    private static String now(ZoneId zone) {
-        return TIME.format(LocalDateTime.now(zone));
+    private String now(ZoneId zone) {
+        return TIME.format(LocalDateTime.now(clock.withZone(zone)));
     }
 }
