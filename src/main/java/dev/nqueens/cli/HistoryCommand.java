@@ -40,7 +40,7 @@ final class HistoryCommand implements Callable<Integer> {
     public Integer call() {
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
             QueryPrinter printer = new QueryPrinter(session.console().out(), format);
-            new RunHistory(new ReadOnlyQuery(session.dataSource())).lastRuns(limit, all, printer);
+            new RunHistory(new ReadOnlyQuery(session.dataSource(), session.settings().statementTimeout())).lastRuns(limit, all, printer);
             printer.finish();
         }
         return ExitCode.OK;

@@ -40,7 +40,7 @@ final class SqlCommand implements Callable<Integer> {
         try (Session session = nqueens.launch().open(NEEDS, Map.of(), (settings, database) -> ReadOnlyQuery.checked(statement,
                 database.isPostgres() ? Dialect.POSTGRESQL : Dialect.H2))) {
             QueryPrinter printer = new QueryPrinter(session.console().out(), format);
-            new ReadOnlyQuery(session.dataSource()).run(statement, printer);
+            new ReadOnlyQuery(session.dataSource(), session.settings().statementTimeout()).run(statement, printer);
             printer.finish();
         }
         return ExitCode.OK;

@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -56,9 +57,20 @@ public class ReadOnlyQuery {
     }
 
     private final DataSource dataSource;
+    private final int timeoutSeconds;
 
+    /** Statements without a time limit of their own (a holder's still applies). */
     public ReadOnlyQuery(DataSource dataSource) {
+        this(dataSource, Duration.ZERO);
+    }
+
+    /**
+     * @param timeout how long the statement may run ({@code nqueens.statement-timeout}): the
+     *     driver cancels it then, whether or not a holder watches the session too
+     */
+    public ReadOnlyQuery(DataSource dataSource, Duration timeout) {
         this.dataSource = dataSource;
+        this.timeoutSeconds = (int) Math.min(Integer.MAX_VALUE, (timeout.toMillis() + 999) / 1000);
     }
 
     /**
@@ -79,7 +91,7 @@ public class ReadOnlyQuery {
             // Checked on the connection: its database cuts the text, with its own settings.
             OneStatement statement = checked(sql, Dialect.of(connection), standardConformingStrings(connection));
             try {
-                query(connection, statement.text(), sink);
+                query(connection, statement.text(), timeoutSeconds, sink);
             } catch (SQLException e) {
                 throw failed(statement, e);
             }
@@ -88,13 +100,15 @@ public class ReadOnlyQuery {
         }
     }
 
-    private static void query(Connection connection, String statement, RowSink sink) throws SQLException {
+    private static void query(Connection connection, String statement, int timeoutSeconds, RowSink sink)
+            throws SQLException {
         connection.setAutoCommit(false);
         connection.setReadOnly(true);
         try {
             setUpSession(connection);
             try (PreparedStatement query = connection.prepareStatement(statement)) {
                 query.setFetchSize(1000);
+                query.setQueryTimeout(timeoutSeconds);
                 try (ResultSet rows = query.executeQuery()) {
                     ResultSetMetaData meta = rows.getMetaData();
                     List<String> labels = new ArrayList<>();
