@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import javax.sql.DataSource;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.util.PSQLException;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -59,7 +60,8 @@ public class ReadOnlyQuery {
     private final DataSource dataSource;
     private final int timeoutSeconds;
 
-    /** Statements without a time limit of their own (a holder's still applies). */
+    /** Statements without a time limit of their own (a holder's still applies): the bean the pages use. */
+    @Autowired
     public ReadOnlyQuery(DataSource dataSource) {
         this(dataSource, Duration.ZERO);
     }
@@ -162,7 +164,7 @@ public class ReadOnlyQuery {
         if (CANCELED.equals(e.getSQLState())) {
             return new InvalidInputException("the statement was stopped: it ran longer than nqueens.statement-timeout"
                     + " allows, or the memory of the process that holds the database ran short; narrow it (WHERE, LIMIT)"
-                    + " or run it when nothing holds the database");
+                    + " or raise the setting");
         }
         if (SYNTAX.contains(e.getSQLState())) {
             return new InvalidInputException("syntax error in the statement at position "
