@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.nqueens.TestDatabases;
 import dev.nqueens.failure.InvalidInputException;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -137,5 +139,30 @@ class ReadOnlyQueryIntegrationTests {
                 values.addAll(row);
             }
         };
+    }
+
+    @Test
+    void aStatementLongerThanItsTimeoutIsStoppedWithNothingHoldingTheDatabase() {
+        javax.sql.DataSource h2 = new org.springframework.jdbc.datasource.DriverManagerDataSource(
+                "jdbc:h2:mem:timeout;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE", "sa", "");
+        assertThatThrownBy(() -> new ReadOnlyQuery(h2, java.time.Duration.ofSeconds(1)).run(
+                "SELECT SUM(x) FROM SYSTEM_RANGE(1, 100000000000) AS t(x)", new QueryPrinter(
+                        new PrintStream(new ByteArrayOutputStream()), QueryPrinter.Format.TABLE)))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("nqueens.statement-timeout");
+    }
+
+    @Test
+    void aSyntaxErrorTheDatabaseFindsIsNamedWithItsPosition() {
+        javax.sql.DataSource h2 = new org.springframework.jdbc.datasource.DriverManagerDataSource(
+                "jdbc:h2:mem:syntax;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE", "sa", "");
+        assertThatThrownBy(() -> new ReadOnlyQuery(h2).run("SELECT * FROM WHERE n = 8", new QueryPrinter(
+                new PrintStream(new ByteArrayOutputStream()), QueryPrinter.Format.TABLE)))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("syntax error in the statement at position 15: ")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").doesNotEndWith("SQL statement:"));
+        assertThatThrownBy(() -> new ReadOnlyQuery(h2).run("SELECT * FROM no_such_table", new QueryPrinter(
+                new PrintStream(new ByteArrayOutputStream()), QueryPrinter.Format.TABLE)))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("the query failed: Table \"no_such_table\" not found");
     }
 }

@@ -17,8 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Compacting a closed H2 file: smaller, the same rows, and never while another connection holds it. */
-@Order(1) // one of the longest unit test classes: first from the front (see the pom)
-class H2CompactionTests {
+class H2CompactionIntegrationTests {
 
     @TempDir
     Path folder;

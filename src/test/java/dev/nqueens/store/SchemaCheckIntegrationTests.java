@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /** Only runs migrate: every other command refuses a database at another schema version. */
-class SchemaCheckTests {
+class SchemaCheckIntegrationTests {
 
     private static String url(String name) {
         return "jdbc:h2:mem:" + name + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DB_CLOSE_DELAY=-1";

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * behind (it is refused before any setting is read or anything is opened).
  */
 @ResourceLock(TestResources.TEST_JVM) // command lines in this JVM (InProcess)
-class CommandLineTests {
+class CommandLineIntegrationTests {
 
     static final List<String> COMMANDS = List.of("run", "show", "count", "verify", "sql", "history", "schedule",
             "db-server", "serve", "worker", "cluster", "prune", "backup", "restore");

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * writes is refused while a live holder's marker names the file, and a reading command reads
  * through the holder's server with the read-only login.
  */
-class HeldFileTests {
+class HeldFileIntegrationTests {
 
     @TempDir
     Path folder;

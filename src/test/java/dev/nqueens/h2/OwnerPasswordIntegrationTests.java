@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * alone; and a holder killed after the file took it, before it was renamed into place, left it
  * where the next holder finds it, so the file never takes a password nobody keeps.
  */
-class OwnerPasswordTests {
+class OwnerPasswordIntegrationTests {
 
     @TempDir
     Path folder;

@@ -19,7 +19,7 @@ import org.springframework.core.io.ClassPathResource;
  * PostgreSQL mode, kept open until the run closes it, and never compacted on close (H2 2.3.232's
  * close-time compaction can drop the newest chunks of the file, H2 issues 4086 and 4247).
  */
-class DefaultDatabaseUrlTests {
+class DefaultDatabaseUrlIntegrationTests {
 
     private static String defaultUrl() {
         YamlPropertiesFactoryBean yaml = new YamlPropertiesFactoryBean();
