@@ -2,7 +2,9 @@ package dev.nqueens.job;
 
 import dev.nqueens.failure.Failure;
 import dev.nqueens.settings.Durations;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.function.Consumer;
 
 /**
@@ -14,21 +16,28 @@ public final class Outage {
 
     private final String service;
     private final Consumer<String> say;
-    private long awaySince = -1;
+    private final Clock clock;
+    private Instant awaySince;
     private String lastReason;
     private int episodes;
 
     /** @param service how to name it: {@code the database} */
     public Outage(String service, Consumer<String> say) {
+        this(service, say, Clock.systemUTC());
+    }
+
+    /** @param clock what tells the time away */
+    public Outage(String service, Consumer<String> say, Clock clock) {
         this.service = service;
         this.say = say;
+        this.clock = clock;
     }
 
     /** A use failed because the service is away. */
     public synchronized void failed(Throwable why) {
         lastReason = firstLineOfRoot(why);
-        if (awaySince < 0) {
-            awaySince = System.nanoTime();
+        if (awaySince == null) {
+            awaySince = clock.instant();
             episodes++;
             say.accept(service + " went away: " + lastReason);
         }
@@ -36,15 +45,15 @@ public final class Outage {
 
     /** A use succeeded. */
     public synchronized void succeeded() {
-        if (awaySince >= 0) {
-            say.accept(service + " is back after " + Durations.format((System.nanoTime() - awaySince) / 1e9));
-            awaySince = -1;
+        if (awaySince != null) {
+            say.accept(service + " is back after " + Durations.format(awayFor().toNanos() / 1e9));
+            awaySince = null;
         }
     }
 
     /** How long the service has been away; zero while it is there. */
     public synchronized Duration awayFor() {
-        return awaySince < 0 ? Duration.ZERO : Duration.ofNanos(System.nanoTime() - awaySince);
+        return awaySince == null ? Duration.ZERO : Duration.between(awaySince, clock.instant());
     }
 
     /** How many times the service went away. */

@@ -2,6 +2,7 @@ package dev.nqueens.job;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -12,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.DataSourceUtils;
@@ -21,39 +23,57 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * One run at a time per database, held in the data: the row of {@code run_lock} names its holder
  * ({@code host:pid}), an epoch that grows by one with each holder, and the holder's heartbeat,
- * renewed every {@link #HEARTBEAT} by a thread of the holder. Unlike a session lock it survives a
- * restart or a failover of the database server.
+ * renewed by a thread of the holder (every {@link #HEARTBEAT} in the product). Unlike a session
+ * lock it survives a restart or a failover of the database server.
  *
- * <p>A run takes the row when it is free. When it is held, the run watches the heartbeat for
- * {@link #LIVENESS}: if it moves, the holder is alive and the run is refused (exit 3); if not, the
- * holder is dead and the run takes the row over with the next epoch. On the embedded H2 file no
- * other process can be holding it (the file admits one process), so a holder that is not in this
- * process is dead at once. Every write that matters checks, in its own transaction
- * ({@link #checkHeld}; on PostgreSQL with a key-share lock on the row, so a takeover, which locks
- * it for update, waits for the writes in flight, while the heartbeat does not), that the epoch is
- * still the holder's: a holder that lost the row while it could
- * not reach the database writes nothing more, and learns it at its next heartbeat.
+ * <p>A run takes the row when it is free. When it is held, the run watches the heartbeat for the
+ * liveness timeout ({@link #LIVENESS} in the product): if it moves, the holder is alive and the run
+ * is refused (exit 3); if not, the holder is dead and the run takes the row over with the next
+ * epoch. On the embedded H2 file no other process can be holding it (the file admits one process),
+ * so a holder that is not in this process is dead at once. Every write that matters checks, in its
+ * own transaction ({@link #checkHeld}; on PostgreSQL with a key-share lock on the row, so a
+ * takeover, which locks it for update, waits for the writes in flight, while the heartbeat does
+ * not), that the epoch is still the holder's: a holder that lost the row while it could not reach
+ * the database writes nothing more, and learns it at its next heartbeat.
  */
 @Component
 public class RunLock {
 
-    /** How often the holder renews its heartbeat. */
-    static final java.time.Duration HEARTBEAT = java.time.Duration.ofSeconds(1);
-    /** How long a run watches a holder's heartbeat for a sign of life before it takes the lock over. */
-    static final java.time.Duration LIVENESS = java.time.Duration.ofSeconds(5);
-    private static final long LOOK_MILLIS = 250;
+    /** How often the holder renews its heartbeat, unless the constructor is told otherwise. */
+    public static final Duration HEARTBEAT = Duration.ofSeconds(1);
+    /** How long a run watches a holder's heartbeat for a sign of life before it takes the lock over, by default. */
+    public static final Duration LIVENESS = Duration.ofSeconds(5);
 
     /** The locks held in this JVM, as {@code url#epoch}: a holder here is alive. */
     private static final Set<String> HELD_HERE = ConcurrentHashMap.newKeySet();
 
     private final DataSource dataSource;
     private final JdbcTemplate jdbc;
+    private final Duration heartbeat;
+    private final Duration liveness;
     private volatile Held current;
     private volatile Dialect dialect;
 
+    /** The lock with the product's durations: {@link #HEARTBEAT} and {@link #LIVENESS}. */
+    @Autowired
     public RunLock(DataSource dataSource) {
+        this(dataSource, HEARTBEAT, LIVENESS);
+    }
+
+    /**
+     * @param heartbeat how often a holder renews its heartbeat
+     * @param liveness how long a run watches a silent holder before it takes the lock over; longer than
+     *     {@code heartbeat}, or a live holder would be taken for dead
+     */
+    public RunLock(DataSource dataSource, Duration heartbeat, Duration liveness) {
+        if (heartbeat.isZero() || heartbeat.isNegative() || liveness.compareTo(heartbeat) <= 0) {
+            throw new IllegalArgumentException("the run lock needs 0 < heartbeat (" + heartbeat
+                    + ") < liveness (" + liveness + ")");
+        }
         this.dataSource = dataSource;
         this.jdbc = new JdbcTemplate(dataSource);
+        this.heartbeat = heartbeat;
+        this.liveness = liveness;
     }
 
     /** The lock row as read. */
@@ -95,7 +115,7 @@ public class RunLock {
             }
             if (seen == null || seen.epoch() != row.epoch()) {
                 seen = row;
-                watchUntil = System.nanoTime() + LIVENESS.toNanos();
+                watchUntil = System.nanoTime() + liveness.toNanos();
             } else if (!row.heartbeat().equals(seen.heartbeat())) {
                 throw busy(row);
             } else if (System.nanoTime() >= watchUntil) {
@@ -107,7 +127,8 @@ public class RunLock {
                 seen = null;
                 continue;
             }
-            pause(LOOK_MILLIS);
+            // Looks four times a heartbeat, so a live holder is seen within one.
+            pause(Math.max(1, heartbeat.toMillis() / 4));
         }
     }
 
@@ -223,7 +244,7 @@ public class RunLock {
         private final String holder;
         private final String url;
         private final Outage database;
-        private final ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        private final ScheduledExecutorService beating = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "nqueens-run-lock");
             thread.setDaemon(true);
             return thread;
@@ -268,7 +289,7 @@ public class RunLock {
         }
 
         private void startHeartbeat() {
-            heartbeat.scheduleWithFixedDelay(this::beat, HEARTBEAT.toMillis(), HEARTBEAT.toMillis(),
+            beating.scheduleWithFixedDelay(this::beat, heartbeat.toMillis(), heartbeat.toMillis(),
                     TimeUnit.MILLISECONDS);
         }
 
@@ -290,9 +311,9 @@ public class RunLock {
 
         @Override
         public void close() {
-            heartbeat.shutdownNow();
+            beating.shutdownNow();
             try {
-                heartbeat.awaitTermination(10, TimeUnit.SECONDS);
+                beating.awaitTermination(10, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -122,7 +122,6 @@ class BadSettingsTests {
             assertRefusedCleanly(result);
         }
         // A worker waits for the broker (nqueens.cluster.startup-wait), saying so once, then gives up.
-        long started = System.nanoTime();
         NqueensProcess.Result worker = InProcess.runExactly(workingDirectory, Map.of(), "worker");
         assertThat(worker.exitCode()).as(worker.err()).isEqualTo(4);
         assertThat(worker.err()).startsWith("nqueens: gave up after 2.00 s waiting for the broker: cannot reach the"
@@ -130,8 +129,6 @@ class BadSettingsTests {
         assertThat(worker.err().lines()).hasSize(1);
         assertThat(worker.out().lines()).singleElement().asString()
                 .contains(" waiting for the broker: cannot reach the broker amqp://127.0.0.1:9/: ");
-        assertThat(java.time.Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(
-                java.time.Duration.ofSeconds(1)).isLessThan(java.time.Duration.ofSeconds(30));
         try (Stream<Path> files = Files.list(workingDirectory)) {
             assertThat(files.map(p -> p.getFileName().toString())).doesNotContain("data", "output");
         }

@@ -17,10 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.boot.SpringApplication;
@@ -31,10 +28,10 @@ import org.springframework.core.env.ConfigurableEnvironment;
 /**
  * The commands as a user runs them, in this JVM (the jar's entry point, a working directory and
  * environment of their own): one database of sizes 1-10 shared by the reading commands, whose
- * output is checked line by line.
+ * output is checked line by line. No test changes that database (a test that writes settings
+ * removes them), so the tests run in any order.
  */
 @ResourceLock(TestResources.TEST_JVM)
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CommandsIntegrationTests {
 
     @TempDir
@@ -49,7 +46,6 @@ class CommandsIntegrationTests {
     }
 
     @Test
-    @Order(1)
     void showPrintsNumberedSolutionsAsTheSeedsDidWithGroupedTotals() {
         NqueensProcess.Result show = nqueens("show", "8", "--limit", "2", "--boards");
         assertThat(show.exitCode()).isZero();
@@ -61,7 +57,6 @@ class CommandsIntegrationTests {
     }
 
     @Test
-    @Order(2)
     void sqlNamesASyntaxErrorWithItsPositionAndPrintsNothingElse() {
         for (String[] statement : new String[][] {{"SELEC 1", "position 1: 'SELEC' starts no SQL statement"},
             {"SELECT * FROM WHERE n = 8", "position 15: "}}) {
@@ -76,7 +71,6 @@ class CommandsIntegrationTests {
 
     /** A ';' in a literal, a quoted name or a comment ends no statement; a second statement is refused whole. */
     @Test
-    @Order(2)
     void sqlTakesSemicolonsInLiteralsNamesAndCommentsButOneStatementOnly() {
         NqueensProcess.Result literal = nqueens("sql", "SELECT 'a;b' AS x;", "--format", "csv"); // docs/sql.md
         assertThat(literal.exitCode()).as(literal.err()).isZero();
@@ -98,7 +92,6 @@ class CommandsIntegrationTests {
     }
 
     @Test
-    @Order(3)
     void historyPrintsTimesInUtc() {
         NqueensProcess.Result history = nqueens("history", "--format", "csv");
         assertThat(history.exitCode()).isZero();
@@ -108,7 +101,6 @@ class CommandsIntegrationTests {
     }
 
     @Test
-    @Order(4)
     void whileDbServerHoldsTheFileTheReadingCommandsReadThroughIt() throws Exception {
         NqueensProcess server = NqueensProcess.start(work, Map.of("SPRING_DATASOURCE_URL",
                 TestDatabases.h2Url(work.resolve("data/nqueens")) + ";DB_CLOSE_ON_EXIT=FALSE"), "db-server",
@@ -136,7 +128,6 @@ class CommandsIntegrationTests {
 
     /** The settings a command without a context reads are those the application context binds. */
     @Test
-    @Order(5)
     void bothWaysOfStartingReadTheSameSettings() throws IOException {
         Files.createDirectories(work.resolve("config"));
         Files.writeString(work.resolve("config/application.yml"), "nqueens:\n  sizes: 3-9\n  chunk-size: 700\n"

@@ -17,10 +17,8 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.batch.core.BatchStatus;
@@ -36,11 +34,11 @@ import org.springframework.test.context.DynamicPropertySource;
  * sizes move between levels by recomputing (up, or --force), are kept above lower settings, and go
  * down by dropping rows only when the run is asked to lower them; and a
  * counted size whose sub-partitions are partly recorded resumes without counting them again.
+ * Each test first brings the sizes it looks at to the levels it starts from, so they run in any order.
  */
 @ResourceLock(TestResources.TEST_JVM)
 @SpringBootTest(classes = Application.class, webEnvironment = SpringBootTest.WebEnvironment.NONE,
         properties = {"nqueens.threads=2", "logging.file.name="})
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Order(Integer.MAX_VALUE - 2) // one of the longest classes: third from the back of the list (see the pom)
 class StorageLevelsIntegrationTests {
 
@@ -62,7 +60,6 @@ class StorageLevelsIntegrationTests {
     JdbcTemplate jdbc;
 
     @Test
-    @Order(1)
     void everySolutionStoredGivesTheReferenceCounts() {
         assertCompleted(run(SIZES, 13, 13, false));
         assertReference("ALL");
@@ -70,8 +67,8 @@ class StorageLevelsIntegrationTests {
     }
 
     @Test
-    @Order(2)
     void representativesOnlyRecomputedWithForceGiveTheReferenceCounts() {
+        assertCompleted(run(SIZES, 0, 0, false)); // each size stored, at whatever level, so each is replaced
         NightlyRun.Outcome outcome = runLowering(SIZES, 0, 13, true);
         assertCompleted(outcome);
         assertThat(outcome.plan()).allMatch(size -> size.action() == SizePlan.Action.REPLACE);
@@ -81,7 +78,6 @@ class StorageLevelsIntegrationTests {
     }
 
     @Test
-    @Order(3)
     void countsOnlyRecomputedWithForceGiveTheReferenceCounts() {
         NightlyRun.Outcome outcome = runLowering(SIZES, 0, 0, true);
         assertCompleted(outcome);
@@ -93,8 +89,8 @@ class StorageLevelsIntegrationTests {
     }
 
     @Test
-    @Order(4)
     void upgradingRecomputesAndOnlyALoweringAskedForDropsRows() {
+        assertCompleted(runLowering("12-13", 0, 0, false)); // 12 and 13 kept as counts only
         NightlyRun.Outcome up = run("12-13", 13, 13, false);
         assertCompleted(up);
         assertThat(up.plan()).extracting(SizePlan::action).containsOnly(SizePlan.Action.REPLACE);
@@ -129,7 +125,6 @@ class StorageLevelsIntegrationTests {
     }
 
     @Test
-    @Order(5)
     void aCountedSizeWithRecordedUnitsResumesInItsOwnSplitWithoutCountingThemAgain() {
         int n = 15;
         int partitions = 8;
@@ -179,7 +174,6 @@ class StorageLevelsIntegrationTests {
     }
 
     @Test
-    @Order(6)
     void twoCountsOfAUnitThatDisagreeAreDroppedNamedAndCountedAgain() {
         int n = 14;
         int partitions = 4;
