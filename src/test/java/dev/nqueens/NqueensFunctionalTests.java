@@ -15,7 +15,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * The program as a user runs it: the packaged jar started as a separate process in a fresh
  * working directory, checked by its exit code, what it prints and the files it leaves. What needs no
  * process of its own (bad input and settings, the commands' output) is tested in the test JVM:
- * {@code cli.CommandLineIntegrationTests}, {@code cli.BadSettingsTests}, {@code CommandsIntegrationTests}.
+ * {@code cli.CommandLineIntegrationTests}, {@code cli.BadSettingsIntegrationTests}, {@code CommandsIntegrationTests}.
  */
 @Order(8) // middling: at the front after the disk-full class, so the last classes to start are short (see the pom)
 @ResourceLock(TestResources.TEST_JVM)

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * (they are found before the database or the output folder is touched).
  */
 @ResourceLock(TestResources.TEST_JVM) // command lines in this JVM (InProcess)
-class BadSettingsTests {
+class BadSettingsIntegrationTests {
 
     @TempDir
     Path workingDirectory;
