@@ -31,8 +31,7 @@ public class V15__Tables_per_generation extends BaseJavaMigration {
     private static final int BATCH = 5_000;
 
     /** A generation to keep: its size, its number before and after, its level, and whether it is published. */
-    private record Kept(int n, int old, int generation, boolean withSolutions, boolean published) {
-    }
+    private record Kept(int n, int old, int generation, boolean withSolutions, boolean published) {}
 
     @Override
     public void migrate(Context context) throws SQLException {
@@ -54,8 +53,8 @@ public class V15__Tables_per_generation extends BaseJavaMigration {
         List<GenerationTables.Registered> registered = new ArrayList<>();
         for (Kept generation : kept) {
             move(connection, dialect, generation);
-            registered.add(new GenerationTables.Registered(generation.n(), generation.generation(),
-                    generation.withSolutions()));
+            registered.add(new GenerationTables.Registered(
+                    generation.n(), generation.generation(), generation.withSolutions()));
         }
         try (Statement statement = connection.createStatement()) {
             statement.execute("DROP VIEW solution_cell");
@@ -81,7 +80,8 @@ public class V15__Tables_per_generation extends BaseJavaMigration {
     /** The generations something shows (board_summary) or builds (building_generation), with their level. */
     private static List<Kept> kept(Connection connection) throws SQLException {
         List<Kept> kept = new ArrayList<>();
-        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery("""
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("""
                 SELECT b.n, b.generation, b.stored = 'ALL', TRUE FROM board_summary b WHERE b.generation IS NOT NULL
                 UNION ALL
                 SELECT g.n, g.generation, EXISTS (SELECT 1 FROM stored_solution s WHERE s.n = g.n
@@ -97,7 +97,11 @@ public class V15__Tables_per_generation extends BaseJavaMigration {
             try (Statement statement = connection.createStatement();
                     ResultSet next = statement.executeQuery("SELECT nextval('solution_generation_seq')")) {
                 next.next();
-                renumbered.add(new Kept(generation.n(), generation.old(), next.getInt(1), generation.withSolutions(),
+                renumbered.add(new Kept(
+                        generation.n(),
+                        generation.old(),
+                        next.getInt(1),
+                        generation.withSolutions(),
                         generation.published()));
             }
         }
@@ -121,8 +125,9 @@ public class V15__Tables_per_generation extends BaseJavaMigration {
                 statement.execute(create);
             }
         }
-        try (PreparedStatement rename = connection.prepareStatement("UPDATE " + (generation.published()
-                ? "board_summary" : "building_generation") + " SET generation = ? WHERE n = ? AND generation = ?")) {
+        try (PreparedStatement rename = connection.prepareStatement(
+                "UPDATE " + (generation.published() ? "board_summary" : "building_generation")
+                        + " SET generation = ? WHERE n = ? AND generation = ?")) {
             rename.setInt(1, g);
             rename.setInt(2, n);
             rename.setInt(3, old);
@@ -143,20 +148,27 @@ public class V15__Tables_per_generation extends BaseJavaMigration {
         }
         if (generation.published()) {
             try (Statement statement = connection.createStatement()) {
-                for (String finish : GenerationTables.finishStatements(dialect, n, g, generation.withSolutions(), false)) {
+                for (String finish :
+                        GenerationTables.finishStatements(dialect, n, g, generation.withSolutions(), false)) {
                     statement.execute(finish);
                 }
             }
         } else {
-            checkpoint(connection, n, g, generation.withSolutions() ? solutions : classes,
-                    generation.withSolutions() ? "ordinal" : "class_ordinal", solutionCount, classCount);
+            checkpoint(
+                    connection,
+                    n,
+                    g,
+                    generation.withSolutions() ? solutions : classes,
+                    generation.withSolutions() ? "ordinal" : "class_ordinal",
+                    solutionCount,
+                    classCount);
         }
     }
 
     private static long copyClasses(Connection connection, int n, int old, String classes) throws SQLException {
         long count = 0;
         try (PreparedStatement read = connection.prepareStatement("SELECT class_ordinal, placement, orbit_size"
-                + " FROM stored_fundamental WHERE n = ? AND generation = ? ORDER BY class_ordinal");
+                        + " FROM stored_fundamental WHERE n = ? AND generation = ? ORDER BY class_ordinal");
                 PreparedStatement insert = connection.prepareStatement("INSERT INTO " + classes
                         + " (class_ordinal, placement, orbit_size, cells) VALUES (?, ?, ?, ?)")) {
             read.setInt(1, n);
@@ -184,8 +196,9 @@ public class V15__Tables_per_generation extends BaseJavaMigration {
      * not a clean prefix (a kill left stray rows) does not add up to it, and the run then computes
      * the size afresh.
      */
-    private static void checkpoint(Connection connection, int n, int g, String table, String key, long solutions,
-            long classes) throws SQLException {
+    private static void checkpoint(
+            Connection connection, int n, int g, String table, String key, long solutions, long classes)
+            throws SQLException {
         String last = null;
         try (PreparedStatement read = connection.prepareStatement("SELECT placement FROM " + table + " WHERE " + key
                 + " = (SELECT MAX(" + key + ") FROM " + table + ")")) {
@@ -195,8 +208,9 @@ public class V15__Tables_per_generation extends BaseJavaMigration {
                 }
             }
         }
-        try (PreparedStatement update = connection.prepareStatement("UPDATE building_generation SET solutions_stored = ?,"
-                + " classes_stored = ?, last_placement = ? WHERE n = ? AND generation = ?")) {
+        try (PreparedStatement update =
+                connection.prepareStatement("UPDATE building_generation SET solutions_stored = ?,"
+                        + " classes_stored = ?, last_placement = ? WHERE n = ? AND generation = ?")) {
             update.setLong(1, solutions);
             update.setLong(2, classes);
             update.setString(3, last);

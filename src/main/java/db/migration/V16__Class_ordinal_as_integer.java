@@ -28,15 +28,17 @@ public class V16__Class_ordinal_as_integer extends BaseJavaMigration {
                 ResultSet rows = statement.executeQuery(
                         "SELECT n, generation, with_solutions FROM stored_generation ORDER BY n, generation")) {
             while (rows.next()) {
-                GenerationTables.Registered generation = new GenerationTables.Registered(rows.getInt(1),
-                        rows.getInt(2), rows.getBoolean(3));
+                GenerationTables.Registered generation =
+                        new GenerationTables.Registered(rows.getInt(1), rows.getInt(2), rows.getBoolean(3));
                 if (columnType(connection, generation.classes(), "class_ordinal") == null) {
                     continue; // its tables dropped by a run killed before it forgot them: out of the views
                 }
                 String type = generation.withSolutions()
-                        ? columnType(connection, generation.solutions(), "class_ordinal") : null;
+                        ? columnType(connection, generation.solutions(), "class_ordinal")
+                        : null;
                 registered.add(new GenerationTables.Registered(generation.n(), generation.generation(), type != null));
-                if ("BIGINT".equals(type) && GenerationTables.classOrdinalType(generation.n()).equals("INTEGER")) {
+                if ("BIGINT".equals(type)
+                        && GenerationTables.classOrdinalType(generation.n()).equals("INTEGER")) {
                     altered.add(generation.solutions());
                 }
             }

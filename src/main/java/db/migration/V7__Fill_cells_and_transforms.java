@@ -36,8 +36,9 @@ public class V7__Fill_cells_and_transforms extends BaseJavaMigration {
     /** The squares of the sizes that have solution rows in {@code solutions} (the job adds the others as it stores them). */
     private static void fillSquareSymmetry(Connection connection, String solutions) throws SQLException {
         java.util.List<Integer> sizes = new java.util.ArrayList<>();
-        try (Statement read = connection.createStatement(); ResultSet rows = read.executeQuery("SELECT DISTINCT n FROM "
-                + solutions + " s WHERE NOT EXISTS (SELECT 1 FROM square_symmetry q WHERE q.n = s.n)")) {
+        try (Statement read = connection.createStatement();
+                ResultSet rows = read.executeQuery("SELECT DISTINCT n FROM " + solutions
+                        + " s WHERE NOT EXISTS (SELECT 1 FROM square_symmetry q WHERE q.n = s.n)")) {
             while (rows.next()) {
                 sizes.add(rows.getInt(1));
             }
@@ -55,8 +56,8 @@ public class V7__Fill_cells_and_transforms extends BaseJavaMigration {
 
     private static void fillTransforms(Connection connection, String solutions) throws SQLException {
         try (Statement read = connection.createStatement();
-                PreparedStatement update = connection.prepareStatement("UPDATE " + solutions
-                        + " SET transform = ? WHERE n = ? AND ordinal = ?")) {
+                PreparedStatement update = connection.prepareStatement(
+                        "UPDATE " + solutions + " SET transform = ? WHERE n = ? AND ordinal = ?")) {
             read.setFetchSize(BATCH);
             int pending = 0;
             SymmetryReducer reducer = null;
@@ -66,7 +67,9 @@ public class V7__Fill_cells_and_transforms extends BaseJavaMigration {
                     if (reducer == null || reducer.size() != n) {
                         reducer = new SymmetryReducer(n);
                     }
-                    update.setInt(1, reducer.reduce(Placement.parse(rows.getString(3))).fromRepresentative());
+                    update.setInt(
+                            1,
+                            reducer.reduce(Placement.parse(rows.getString(3))).fromRepresentative());
                     update.setInt(2, n);
                     update.setLong(3, rows.getLong(2));
                     update.addBatch();

@@ -25,53 +25,84 @@ class ArchitectureTests {
 
     @BeforeAll
     static void importMainClasses() {
-        main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        main = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("dev.nqueens", "db.migration");
     }
 
     @Test
     void eachFloorUsesOnlyTheFloorsBelowIt() {
-        layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .layer("commands").definedBy("dev.nqueens", "dev.nqueens.cli..")
-                .layer("services").definedBy("dev.nqueens.cluster..", "dev.nqueens.web..", "dev.nqueens.verify..")
-                .layer("job").definedBy("dev.nqueens.job..")
-                .layer("reports").definedBy("dev.nqueens.export..", "dev.nqueens.query..")
-                .layer("store").definedBy("dev.nqueens.store..", "db.migration..")
-                .layer("h2").definedBy("dev.nqueens.h2..")
-                .layer("settings").definedBy("dev.nqueens.settings..")
-                .layer("algorithms").definedBy("dev.nqueens.solver..", "dev.nqueens.symmetry..", "dev.nqueens.count..")
-                .layer("foundations").definedBy("dev.nqueens.board..", "dev.nqueens.failure..")
-                .whereLayer("commands").mayNotBeAccessedByAnyLayer()
-                .whereLayer("services").mayOnlyBeAccessedByLayers("commands")
-                .whereLayer("job").mayOnlyBeAccessedByLayers("commands", "services")
-                .whereLayer("reports").mayOnlyBeAccessedByLayers("commands", "services", "job")
-                .whereLayer("store").mayOnlyBeAccessedByLayers("commands", "services", "job", "reports")
-                .whereLayer("h2").mayOnlyBeAccessedByLayers("commands", "services", "job", "reports", "store")
-                .whereLayer("settings").mayOnlyBeAccessedByLayers("commands", "services", "job", "reports", "store", "h2")
-                .whereLayer("algorithms").mayOnlyBeAccessedByLayers("commands", "services", "job", "reports", "store",
-                        "settings")
+        layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .layer("commands")
+                .definedBy("dev.nqueens", "dev.nqueens.cli..")
+                .layer("services")
+                .definedBy("dev.nqueens.cluster..", "dev.nqueens.web..", "dev.nqueens.verify..")
+                .layer("job")
+                .definedBy("dev.nqueens.job..")
+                .layer("reports")
+                .definedBy("dev.nqueens.export..", "dev.nqueens.query..")
+                .layer("store")
+                .definedBy("dev.nqueens.store..", "db.migration..")
+                .layer("h2")
+                .definedBy("dev.nqueens.h2..")
+                .layer("settings")
+                .definedBy("dev.nqueens.settings..")
+                .layer("algorithms")
+                .definedBy("dev.nqueens.solver..", "dev.nqueens.symmetry..", "dev.nqueens.count..")
+                .layer("foundations")
+                .definedBy("dev.nqueens.board..", "dev.nqueens.failure..")
+                .whereLayer("commands")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("services")
+                .mayOnlyBeAccessedByLayers("commands")
+                .whereLayer("job")
+                .mayOnlyBeAccessedByLayers("commands", "services")
+                .whereLayer("reports")
+                .mayOnlyBeAccessedByLayers("commands", "services", "job")
+                .whereLayer("store")
+                .mayOnlyBeAccessedByLayers("commands", "services", "job", "reports")
+                .whereLayer("h2")
+                .mayOnlyBeAccessedByLayers("commands", "services", "job", "reports", "store")
+                .whereLayer("settings")
+                .mayOnlyBeAccessedByLayers("commands", "services", "job", "reports", "store", "h2")
+                .whereLayer("algorithms")
+                .mayOnlyBeAccessedByLayers("commands", "services", "job", "reports", "store", "settings")
                 .check(main);
     }
 
     @Test
     void noTwoPackagesUseEachOther() {
-        slices().matching("dev.nqueens.(*)..").should().beFreeOfCycles()
-                .check(main);
+        slices().matching("dev.nqueens.(*)..").should().beFreeOfCycles().check(main);
     }
 
     @Test
     void theAlgorithmCoreIsPlainJava() {
-        noClasses().that().resideInAnyPackage("dev.nqueens.board..", "dev.nqueens.solver..", "dev.nqueens.symmetry..",
-                "dev.nqueens.count..")
-                .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "java.sql..", "javax.sql..",
-                        "tools.jackson..", "com.fasterxml.jackson..", "org.h2..", "org.postgresql..")
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.nqueens.board..", "dev.nqueens.solver..", "dev.nqueens.symmetry..", "dev.nqueens.count..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.springframework..",
+                        "java.sql..",
+                        "javax.sql..",
+                        "tools.jackson..",
+                        "com.fasterxml.jackson..",
+                        "org.h2..",
+                        "org.postgresql..")
                 .check(main);
     }
 
     @Test
     void theBoardStandsOnNothingOfOurs() {
-        classes().that().resideInAPackage("dev.nqueens.board..")
-                .should().onlyDependOnClassesThat(describe("in java.lang, java.util or the board itself",
+        classes()
+                .that()
+                .resideInAPackage("dev.nqueens.board..")
+                .should()
+                .onlyDependOnClassesThat(describe(
+                        "in java.lang, java.util or the board itself",
                         type -> type.getPackageName().startsWith("java.")
                                 || type.getPackageName().equals("dev.nqueens.board")))
                 .check(main);
@@ -79,8 +110,12 @@ class ArchitectureTests {
 
     @Test
     void onlyTheH2PackageUsesH2() {
-        noClasses().that().resideOutsideOfPackage("dev.nqueens.h2..")
-                .should().dependOnClassesThat().resideInAPackage("org.h2..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.nqueens.h2..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.h2..")
                 .check(main);
     }
 }

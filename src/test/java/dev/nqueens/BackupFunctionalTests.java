@@ -31,33 +31,40 @@ class BackupFunctionalTests {
 
     @Test
     void aBackupTakenWhileServeHoldsTheFileRestoresWithNothingLost() throws Exception {
-        NqueensProcess.Result run = InProcess.run(original, "run", "--sizes", "1-10", "--store-all-up-to", "8",
-                "--store-fundamental-up-to", "9");
+        NqueensProcess.Result run = InProcess.run(
+                original, "run", "--sizes", "1-10", "--store-all-up-to", "8", "--store-fundamental-up-to", "9");
         assertThat(run.exitCode()).as(run.err()).isZero();
         Files.createDirectories(original.resolve("config"));
         Files.writeString(original.resolve("config/application.yml"), "nqueens:\n  schedule:\n    enabled: false\n");
         Path zip = backups.resolve("nqueens.zip");
 
-        NqueensProcess serve = NqueensProcess.start(original, "serve", "--port", String.valueOf(ServedResults.freePort()));
+        NqueensProcess serve =
+                NqueensProcess.start(original, "serve", "--port", String.valueOf(ServedResults.freePort()));
         try {
             serve.awaitLine(line -> line.startsWith("Serving http://"), Duration.ofMinutes(3));
-            assertThat(Files.readString(original.resolve("data/nqueens.holder"))).contains("tcp-port=");
+            assertThat(Files.readString(original.resolve("data/nqueens.holder")))
+                    .contains("tcp-port=");
             String database = ServedResults.contents(original);
 
             NqueensProcess.Result backup = InProcess.run(original, "backup", zip.toString());
             assertThat(backup.exitCode()).as(backup.err()).isZero();
             assertThat(backup.err()).isEmpty();
-            assertThat(backup.out()).startsWith("Backed up " + original.resolve("data/nqueens.mv.db") + " (")
-                    .contains(" to " + zip + " (").endsWith(", taken by `nqueens serve` (pid " + serve.pid()
-                            + "), which holds it.\n");
+            assertThat(backup.out())
+                    .startsWith("Backed up " + original.resolve("data/nqueens.mv.db") + " (")
+                    .contains(" to " + zip + " (")
+                    .endsWith(", taken by `nqueens serve` (pid " + serve.pid() + "), which holds it.\n");
             assertThat(ServedResults.contents(original)).isEqualTo(database);
-            assertThat(Files.getPosixFilePermissions(zip)).as("it holds the owner's password")
+            assertThat(Files.getPosixFilePermissions(zip))
+                    .as("it holds the owner's password")
                     .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
 
-            for (String[] refused : List.of(new String[] {"restore", zip.toString(), "--replace"},
+            for (String[] refused : List.of(
+                    new String[] {"restore", zip.toString(), "--replace"},
                     new String[] {"prune", "--older-than", "1d"})) {
                 NqueensProcess.Result result = InProcess.run(original, refused);
-                assertThat(result.exitCode()).as(String.join(" ", refused) + ": " + result.err()).isEqualTo(3);
+                assertThat(result.exitCode())
+                        .as(String.join(" ", refused) + ": " + result.err())
+                        .isEqualTo(3);
                 assertThat(result.err()).contains("is in use by `nqueens serve` (pid " + serve.pid());
                 assertThat(result.err().lines()).hasSize(1);
             }
@@ -65,17 +72,20 @@ class BackupFunctionalTests {
             assertThat(serve.terminate().exitCode()).isIn(0, 143);
         }
         try (Stream<Path> data = Files.list(original.resolve("data"))) {
-            assertThat(data.map(path -> path.getFileName().toString())).as("no marker, no socket left")
+            assertThat(data.map(path -> path.getFileName().toString()))
+                    .as("no marker, no socket left")
                     .noneMatch(name -> name.endsWith(".holder") || name.endsWith(".sock"));
         }
-        NqueensProcess.Result itself = InProcess.run(original, "backup", backups.resolve("alone.zip").toString());
+        NqueensProcess.Result itself =
+                InProcess.run(original, "backup", backups.resolve("alone.zip").toString());
         assertThat(itself.exitCode()).as(itself.err()).isZero();
         assertThat(itself.out()).doesNotContain("taken by");
 
         NqueensProcess.Result restore = InProcess.run(fresh, "restore", zip.toString());
         assertThat(restore.exitCode()).as(restore.err()).isZero();
-        assertThat(restore.out()).startsWith("Restored " + fresh.resolve("data/nqueens.mv.db") + " from " + zip
-                + ": schema version " + dev.nqueens.store.SchemaCheck.VERSION + ", published n = 1-10.\n");
+        assertThat(restore.out())
+                .startsWith("Restored " + fresh.resolve("data/nqueens.mv.db") + " from " + zip + ": schema version "
+                        + dev.nqueens.store.SchemaCheck.VERSION + ", published n = 1-10.\n");
         copy(original.resolve("output"), fresh.resolve("output"));
         NqueensProcess.Result verify = InProcess.run(fresh, "verify");
         assertThat(verify.exitCode()).as(verify.out() + verify.err()).isZero();
@@ -83,19 +93,24 @@ class BackupFunctionalTests {
 
         NqueensProcess.Result over = InProcess.run(fresh, "restore", zip.toString());
         assertThat(over.exitCode()).isEqualTo(2);
-        assertThat(over.err()).startsWith("nqueens: the database jdbc:h2:file:" + fresh.resolve("data/nqueens")
-                + " exists: --replace puts the backup in its place");
-        NqueensProcess.Result replaced = InProcess.run(fresh, "restore", backups.resolve("alone.zip").toString(),
-                "--replace");
+        assertThat(over.err())
+                .startsWith("nqueens: the database jdbc:h2:file:" + fresh.resolve("data/nqueens")
+                        + " exists: --replace puts the backup in its place");
+        NqueensProcess.Result replaced =
+                InProcess.run(fresh, "restore", backups.resolve("alone.zip").toString(), "--replace");
         assertThat(replaced.exitCode()).as(replaced.err()).isZero();
-        assertThat(replaced.out()).containsPattern("The file it replaced is kept as .*/data/nqueens\\.replaced-\\d{8}-\\d{6}\\.mv\\.db\\.");
+        assertThat(replaced.out())
+                .containsPattern(
+                        "The file it replaced is kept as .*/data/nqueens\\.replaced-\\d{8}-\\d{6}\\.mv\\.db\\.");
         assertKnownCounts(fresh);
 
         Files.writeString(backups.resolve("notes.zip"), "not a zip");
-        NqueensProcess.Result notABackup = InProcess.run(fresh, "restore", backups.resolve("notes.zip").toString());
+        NqueensProcess.Result notABackup =
+                InProcess.run(fresh, "restore", backups.resolve("notes.zip").toString());
         assertThat(notABackup.exitCode()).isEqualTo(2);
-        assertThat(notABackup.err()).startsWith("nqueens: invalid backup file '" + backups.resolve("notes.zip")
-                + "': not a backup made by `nqueens backup`: it is not a readable zip file");
+        assertThat(notABackup.err())
+                .startsWith("nqueens: invalid backup file '" + backups.resolve("notes.zip")
+                        + "': not a backup made by `nqueens backup`: it is not a readable zip file");
     }
 
     /**
@@ -108,14 +123,17 @@ class BackupFunctionalTests {
     void aBackupCreatesTheFoldersOfItsFileOwnerOnlyAndRestores() throws Exception {
         NqueensProcess.Result nothingYet = InProcess.run(original, "backup", "backups/nqueens.zip");
         assertThat(nothingYet.exitCode()).as(nothingYet.err()).isEqualTo(4);
-        assertThat(original.resolve("backups")).as("no folder made for a backup not taken").doesNotExist();
+        assertThat(original.resolve("backups"))
+                .as("no folder made for a backup not taken")
+                .doesNotExist();
 
         NqueensProcess.Result run = InProcess.run(original, "run", "--sizes", "1-8", "--store-all-up-to", "8");
         assertThat(run.exitCode()).as(run.err()).isZero();
         Files.writeString(original.resolve("notes"), "not a folder");
         NqueensProcess.Result underAFile = InProcess.run(original, "backup", "notes/2026/nqueens.zip");
         assertThat(underAFile.exitCode()).isEqualTo(2);
-        assertThat(underAFile.err()).startsWith("nqueens: invalid backup file 'notes/2026/nqueens.zip': ")
+        assertThat(underAFile.err())
+                .startsWith("nqueens: invalid backup file 'notes/2026/nqueens.zip': ")
                 .contains(original.resolve("notes") + " is not a folder");
         assertThat(underAFile.err().lines()).hasSize(1);
 
@@ -125,29 +143,37 @@ class BackupFunctionalTests {
             assertThat(original.resolve(file)).isRegularFile();
         }
         for (String folder : List.of("backups", "backups/2026", "backups/2026/12")) {
-            assertThat(Files.getPosixFilePermissions(original.resolve(folder))).as(folder)
+            assertThat(Files.getPosixFilePermissions(original.resolve(folder)))
+                    .as(folder)
                     .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
         }
 
-        NqueensProcess.Result restore = InProcess.run(fresh, "restore", original.resolve("backups/nqueens.zip").toString());
+        NqueensProcess.Result restore = InProcess.run(
+                fresh, "restore", original.resolve("backups/nqueens.zip").toString());
         assertThat(restore.exitCode()).as(restore.err()).isZero();
-        NqueensProcess.Result eight = InProcess.run(fresh, "sql", "SELECT COUNT(*) AS solutions FROM solution WHERE n = 8",
-                "--format", "csv");
+        NqueensProcess.Result eight = InProcess.run(
+                fresh, "sql", "SELECT COUNT(*) AS solutions FROM solution WHERE n = 8", "--format", "csv");
         assertThat(eight.out()).isEqualTo("solutions\n92\n");
     }
 
     /** Every published size has its known counts, and the stored rows are all there. */
     private static void assertKnownCounts(Path folder) {
-        NqueensProcess.Result counts = InProcess.run(folder, "sql", "SELECT n, total_solutions, fundamental_solutions,"
-                + " (SELECT COUNT(*) FROM solution s WHERE s.n = b.n), (SELECT COUNT(*) FROM fundamental_solution f"
-                + " WHERE f.n = b.n) FROM board_summary b ORDER BY n", "--format", "csv");
+        NqueensProcess.Result counts = InProcess.run(
+                folder,
+                "sql",
+                "SELECT n, total_solutions, fundamental_solutions,"
+                        + " (SELECT COUNT(*) FROM solution s WHERE s.n = b.n), (SELECT COUNT(*) FROM fundamental_solution f"
+                        + " WHERE f.n = b.n) FROM board_summary b ORDER BY n",
+                "--format",
+                "csv");
         assertThat(counts.exitCode()).as(counts.err()).isZero();
         List<String> rows = counts.out().lines().skip(1).toList();
         assertThat(rows).hasSize(10);
         for (int n = 1; n <= 10; n++) {
             Reference.Counts known = Reference.counts(n);
-            assertThat(rows.get(n - 1)).isEqualTo(n + "," + known.total() + "," + known.fundamental() + ","
-                    + (n <= 8 ? known.total() : 0) + "," + (n <= 9 ? known.fundamental() : 0));
+            assertThat(rows.get(n - 1))
+                    .isEqualTo(n + "," + known.total() + "," + known.fundamental() + "," + (n <= 8 ? known.total() : 0)
+                            + "," + (n <= 9 ? known.fundamental() : 0));
         }
     }
 

@@ -52,24 +52,31 @@ class BrowserFunctionalTests {
     static void serveAndOpenABrowser() throws Exception {
         boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
         // In CI (.ci/run installs them) a missing browser is a failure, not a reason to skip.
-        assertThat(installed || !"true".equals(System.getenv("CI"))).as("chromium and chromedriver in CI").isTrue();
-        Assumptions.assumeTrue(installed, "browser tests skipped: Debian's chromium and chromium-driver are not"
-                + " installed (apt-get install chromium chromium-driver; .ci/run does)");
+        assertThat(installed || !"true".equals(System.getenv("CI")))
+                .as("chromium and chromedriver in CI")
+                .isTrue();
+        Assumptions.assumeTrue(
+                installed,
+                "browser tests skipped: Debian's chromium and chromium-driver are not"
+                        + " installed (apt-get install chromium chromium-driver; .ci/run does)");
         served = ServedResults.start(directory, "nqueens:\n  schedule:\n    enabled: false\n");
         downloads = Files.createDirectories(directory.resolve("downloads"));
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000");
-        options.setExperimentalOption("prefs", Map.of("download.default_directory", downloads.toString(),
-                "download.prompt_for_download", false));
+        options.setExperimentalOption(
+                "prefs",
+                Map.of("download.default_directory", downloads.toString(), "download.prompt_for_download", false));
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, java.util.logging.Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
         // Chromium's profile and its other scratch folders (it leaves some in /tmp) in the test's folder.
         Path scratch = Files.createDirectories(directory.resolve("browser-tmp"));
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort()
-                .withEnvironment(Map.of("TMPDIR", scratch.toString())).build();
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .withEnvironment(Map.of("TMPDIR", scratch.toString()))
+                .build();
         browser = new ChromeDriver(service, options);
     }
 
@@ -87,7 +94,9 @@ class BrowserFunctionalTests {
     void theReportShowsTheCountsOfEightAndOnePlotPointPerSize() throws Exception {
         browser.get(served.url("/"));
         WebElement eight = browser.findElement(By.cssSelector("#sizes tr[data-n='8']"));
-        List<String> cells = eight.findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
+        List<String> cells = eight.findElements(By.tagName("td")).stream()
+                .map(WebElement::getText)
+                .toList();
         assertThat(cells.subList(0, 3)).containsExactly("8", "92", "12");
         int published = browser.findElements(By.cssSelector("#sizes tbody tr")).size();
         assertThat(published).isEqualTo(10);
@@ -96,7 +105,8 @@ class BrowserFunctionalTests {
             assertThat(points).as("points of series " + series).hasSize(published);
             assertThat(points).allMatch(WebElement::isDisplayed);
         }
-        assertThat(browser.findElements(By.cssSelector("#runs tbody tr")).get(0).getText()).contains("COMPLETED");
+        assertThat(browser.findElements(By.cssSelector("#runs tbody tr")).get(0).getText())
+                .contains("COMPLETED");
         noPolicyViolations();
         screenshot("report.png");
     }
@@ -109,7 +119,8 @@ class BrowserFunctionalTests {
         List<String> drawn = new ArrayList<>();
         for (WebElement board : boards) {
             String fromSquares = queensAsDrawn(board, 8);
-            assertThat(fromSquares).as("the drawn queens match data-placement")
+            assertThat(fromSquares)
+                    .as("the drawn queens match data-placement")
                     .isEqualTo(board.getAttribute("data-placement"));
             drawn.add(fromSquares);
         }
@@ -118,7 +129,8 @@ class BrowserFunctionalTests {
         screenshot("sizes-8.png");
 
         browser.get(served.url("/sizes/10"));
-        assertThat(browser.findElement(By.cssSelector(".no-solutions")).getText()).contains("no solutions are stored");
+        assertThat(browser.findElement(By.cssSelector(".no-solutions")).getText())
+                .contains("no solutions are stored");
     }
 
     /**
@@ -139,14 +151,17 @@ class BrowserFunctionalTests {
             assertThat(columns[row]).as("one queen per row").isZero();
             columns[row] = column + 1;
         }
-        return String.join(" ", java.util.Arrays.stream(columns).mapToObj(String::valueOf).toList());
+        return String.join(
+                " ", java.util.Arrays.stream(columns).mapToObj(String::valueOf).toList());
     }
 
     @Test
     void aDownloadLinkFetchesAFileWhoseChecksumMatches() throws Exception {
         browser.get(served.url("/"));
         WebElement row = browser.findElements(By.cssSelector("#files tbody tr")).stream()
-                .filter(candidate -> candidate.getText().startsWith("fundamental-n08.csv")).findFirst().orElseThrow();
+                .filter(candidate -> candidate.getText().startsWith("fundamental-n08.csv"))
+                .findFirst()
+                .orElseThrow();
         String listed = row.findElement(By.tagName("code")).getText();
         row.findElement(By.tagName("a")).click();
         Path file = downloads.resolve("fundamental-n08.csv");
@@ -158,7 +173,8 @@ class BrowserFunctionalTests {
 
     private static void noPolicyViolations() {
         List<String> messages = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .map(LogEntry::getMessage).toList();
+                .map(LogEntry::getMessage)
+                .toList();
         assertThat(messages).noneMatch(message -> message.contains("Content Security Policy"));
     }
 

@@ -45,6 +45,7 @@ class ClusterFunctionalTests {
     private static final Duration LONG = Duration.ofMinutes(4);
     /** The database a run migrated once for the class, which each test's database is copied from. */
     private static final String MIGRATED = "nqueens_cluster_migrated";
+
     private static boolean migrated;
 
     @TempDir
@@ -57,8 +58,13 @@ class ClusterFunctionalTests {
 
     @BeforeEach
     void freshDatabaseQueueAndSettings(TestInfo test) throws IOException {
-        String name = "nqueens_cluster_" + test.getTestMethod().orElseThrow().getName().toLowerCase()
-                .replaceAll("[^a-z]", "").substring(0, 20);
+        String name = "nqueens_cluster_"
+                + test.getTestMethod()
+                        .orElseThrow()
+                        .getName()
+                        .toLowerCase()
+                        .replaceAll("[^a-z]", "")
+                        .substring(0, 20);
         databaseName = name;
         environment = new HashMap<>(TestDatabases.postgresEnvironment(name));
         environment.putAll(TestBroker.environment());
@@ -98,7 +104,8 @@ class ClusterFunctionalTests {
     /** For the diagnosis of a failed test: every row of a query, one line each. */
     private void printRows(String sql) {
         try (java.sql.Connection db = DriverManager.getConnection(databaseUrl, "postgres", "postgres");
-                Statement statement = db.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+                Statement statement = db.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
             System.out.println("--- " + sql);
             while (rows.next()) {
                 StringBuilder line = new StringBuilder();
@@ -118,8 +125,8 @@ class ClusterFunctionalTests {
         List<NqueensProcess> both = workers(2);
         NqueensProcess doomed = both.get(0);
         NqueensProcess survivor = both.get(1);
-        NqueensProcess manager = start("run", "--sizes", "1-17", "--store-all-up-to", "12",
-                "--store-fundamental-up-to", "14");
+        NqueensProcess manager =
+                start("run", "--sizes", "1-17", "--store-all-up-to", "12", "--store-fundamental-up-to", "14");
         doomed.awaitLine(line -> line.contains("partition countPart:n17-") && line.contains("started"), LONG);
         assertThat(doomed.kill().exitCode()).isEqualTo(137);
 
@@ -130,9 +137,12 @@ class ClusterFunctionalTests {
         assertExactlyTheKnownValues(1, 17);
         long runId = query("SELECT MAX(job_execution_id) FROM batch_job_execution");
         assertThat(query("SELECT COUNT(DISTINCT worker_id) FROM partition_execution WHERE outcome = 'COMPLETED'"
-                + " AND job_execution_id = " + runId)).as("both workers executed partitions").isEqualTo(2);
+                        + " AND job_execution_id = " + runId))
+                .as("both workers executed partitions")
+                .isEqualTo(2);
         assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'LEASE_LOST'"))
-                .as("the killed worker's partition").isPositive();
+                .as("the killed worker's partition")
+                .isPositive();
         assertEachPartitionCompletedOnceAndEachUnitCountedOnce(runId, 15, 17);
         assertThat(survivor.terminate().exitCode()).isZero();
     }
@@ -156,19 +166,23 @@ class ClusterFunctionalTests {
         assertThat(resumed.out()).contains("Restarted the unfinished run");
         assertExactlyTheKnownValues(17, 18);
         assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'DROPPED' AND job_execution_id = "
-                + killedRun)).as("the dead run's requests left on the queue").isPositive();
+                        + killedRun))
+                .as("the dead run's requests left on the queue")
+                .isPositive();
         assertThat(query("""
                 SELECT COUNT(*) FROM (SELECT partition_name FROM partition_execution WHERE outcome = 'COMPLETED'
                 GROUP BY partition_name HAVING COUNT(*) > 1) twice""")).as("no partition executed twice").isZero();
 
         // A stale request replayed onto the queue: dropped, not executed (one worker left to take it).
         assertThat(second.terminate().exitCode()).isZero();
-        long finished = query("SELECT MIN(step_execution_id) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"
-                + " AND status = 'COMPLETED'");
+        long finished =
+                query("SELECT MIN(step_execution_id) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"
+                        + " AND status = 'COMPLETED'");
         replay(finished);
         first.awaitLine(line -> line.contains("dropped the request for step execution " + finished), LONG);
         assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'COMPLETED' AND step_execution_id = "
-                + finished)).isEqualTo(1);
+                        + finished))
+                .isEqualTo(1);
         assertThat(first.terminate().exitCode()).isZero();
     }
 
@@ -178,10 +192,12 @@ class ClusterFunctionalTests {
         long started = System.nanoTime();
         NqueensProcess.Result alone = run("run", "--sizes", "14");
         assertThat(alone.exitCode()).isEqualTo(1);
-        assertThat(alone.err()).startsWith("nqueens: the run failed: no live worker: none has ever registered"
-                + " (start `./nqueens worker`");
+        assertThat(alone.err())
+                .startsWith("nqueens: the run failed: no live worker: none has ever registered"
+                        + " (start `./nqueens worker`");
         assertThat(alone.err().lines()).as("one line").hasSize(1);
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("JVM start, then the 8 s timeout")
+        assertThat(Duration.ofNanos(System.nanoTime() - started))
+                .as("JVM start, then the 8 s timeout")
                 .isLessThan(Duration.ofSeconds(60));
 
         // The worker's first partition loses the database (the server ends its session) after the worker
@@ -204,7 +220,8 @@ class ClusterFunctionalTests {
         NqueensProcess.Result resumed = run("run", "--sizes", "14");
         assertThat(resumed.exitCode()).as(resumed.out() + resumed.err()).isZero();
         assertThat(first.output()).contains("the database went away before it started; handed back");
-        assertThat(resumed.out()).contains("was not claimed and its request is not in the queue: sent again")
+        assertThat(resumed.out())
+                .contains("was not claimed and its request is not in the queue: sent again")
                 .doesNotContain("no lease renewal");
         assertExactlyTheKnownValues(14, 14);
 
@@ -212,13 +229,16 @@ class ClusterFunctionalTests {
         // optimizing compiler), once it has recorded some of its units: the worker that took it hands
         // it back and exits 0; the other, live all along (a run without one fails after worker-timeout),
         // goes on with it from the units it recorded.
-        Files.writeString(work.resolve("config/application.yml"), Files.readString(work.resolve(
-                "config/application.yml")).replace("  cluster:\n", "  count:\n    partitions: 1\n  cluster:\n"));
+        Files.writeString(
+                work.resolve("config/application.yml"),
+                Files.readString(work.resolve("config/application.yml"))
+                        .replace("  cluster:\n", "  count:\n    partitions: 1\n  cluster:\n"));
         NqueensProcess second = countingWorker();
         NqueensProcess manager = start("run", "--sizes", "18");
         Predicate<String> startsN18 = line -> line.contains("partition countPart:n18-") && line.contains("started");
         long deadline = System.nanoTime() + LONG.toNanos();
-        while (Stream.of(first, second).noneMatch(worker -> worker.output().lines().anyMatch(startsN18))
+        while (Stream.of(first, second)
+                        .noneMatch(worker -> worker.output().lines().anyMatch(startsN18))
                 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
@@ -229,13 +249,16 @@ class ClusterFunctionalTests {
         NqueensProcess.Result stopped = taker.terminate();
         assertThat(stopped.exitCode()).isZero();
         assertThat(stopped.out()).contains("stopped: handed back 1 partition(s) in progress");
-        assertThat(query("SELECT COUNT(*) FROM count_unit WHERE n = 18")).as("units recorded before the hand-back")
-                .isPositive().isLessThan(dev.nqueens.count.CountingEngine.workUnits(18).size());
+        assertThat(query("SELECT COUNT(*) FROM count_unit WHERE n = 18"))
+                .as("units recorded before the hand-back")
+                .isPositive()
+                .isLessThan(dev.nqueens.count.CountingEngine.workUnits(18).size());
         NqueensProcess.Result run = manager.waitFor(LONG);
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("was handed back: sent again");
         assertExactlyTheKnownValues(18, 18);
-        assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'HANDED_BACK'")).isEqualTo(1);
+        assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'HANDED_BACK'"))
+                .isEqualTo(1);
         assertEachPartitionCompletedOnceAndEachUnitCountedOnce(
                 query("SELECT MAX(job_execution_id) FROM batch_job_execution"), 18, 18);
     }
@@ -243,29 +266,33 @@ class ClusterFunctionalTests {
     @Test
     void aSizeCountedTwiceIsPublishedOnlyFromTwoDifferentWorkersThatAgree() throws Exception {
         migrate();
-        Files.writeString(work.resolve("config/application.yml"), Files.readString(work.resolve(
-                "config/application.yml")) + "    cross-check: all\n");
+        Files.writeString(
+                work.resolve("config/application.yml"),
+                Files.readString(work.resolve("config/application.yml")) + "    cross-check: all\n");
         workers(2);
-        NqueensProcess.Result run = run("run", "--sizes", "13-15", "--store-all-up-to", "0",
-                "--store-fundamental-up-to", "0");
+        NqueensProcess.Result run =
+                run("run", "--sizes", "13-15", "--store-all-up-to", "0", "--store-fundamental-up-to", "0");
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertExactlyTheKnownValues(13, 15);
         assertThat(run.out()).contains("work units (each counted twice)");
         assertThat(query("""
                 SELECT COUNT(*) FROM partition_execution a JOIN partition_execution b
                   ON b.partition_name = a.partition_name || '-r2' AND a.outcome = 'COMPLETED' AND b.outcome = 'COMPLETED'
-                WHERE a.partition_name LIKE 'countPart:%' AND a.worker_id = b.worker_id""")).as("same worker twice")
-                .isZero();
+                WHERE a.partition_name LIKE 'countPart:%' AND a.worker_id = b.worker_id""")).as("same worker twice").isZero();
         assertThat(query("SELECT COUNT(*) FROM partition_execution WHERE outcome = 'COMPLETED'"
-                + " AND partition_name LIKE 'countPart:%-r2'")).isPositive();
+                        + " AND partition_name LIKE 'countPart:%-r2'"))
+                .isPositive();
 
         // In cluster mode the broker joins serve's health checks.
         int port = ServedResults.freePort();
         NqueensProcess serve = start("serve", "--port", String.valueOf(port));
         serve.awaitLine(line -> line.startsWith("Serving http://"), LONG);
-        java.net.http.HttpResponse<String> health = java.net.http.HttpClient.newHttpClient().send(
-                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port
-                        + "/actuator/health")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        java.net.http.HttpResponse<String> health = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(
+                                        java.net.URI.create("http://127.0.0.1:" + port + "/actuator/health"))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
         assertThat(health.body()).contains("\"rabbit\":{\"status\":\"UP\"");
         // Stopped as an operator stops it, not killed with the workers after the test: Tomcat's scratch
         // folder (web.TomcatScratch) goes with it.
@@ -289,7 +316,9 @@ class ClusterFunctionalTests {
         environment.put("SPRING_RABBITMQ_PASSWORD", "wrong");
         NqueensProcess.Result refused = run("worker");
         assertThat(refused.exitCode()).isEqualTo(4);
-        assertThat(refused.err()).startsWith("nqueens: the broker amqp://").contains("refused the login of user")
+        assertThat(refused.err())
+                .startsWith("nqueens: the broker amqp://")
+                .contains("refused the login of user")
                 .doesNotContain("wrong");
         assertThat(refused.err().lines()).hasSize(1);
     }
@@ -307,8 +336,8 @@ class ClusterFunctionalTests {
                 Map<String, String> local = new HashMap<>(environment);
                 local.putAll(TestDatabases.postgresEnvironment(MIGRATED));
                 local.put("NQUEENS_CLUSTER_ENABLED", "false");
-                NqueensProcess.Result result = NqueensProcess.run(Files.createDirectories(work.resolve("migrate")),
-                        local, "run", "--sizes", "1");
+                NqueensProcess.Result result = NqueensProcess.run(
+                        Files.createDirectories(work.resolve("migrate")), local, "run", "--sizes", "1");
                 assertThat(result.exitCode()).as(result.err()).isZero();
                 migrated = true;
             }
@@ -351,29 +380,45 @@ class ClusterFunctionalTests {
 
     /** Puts a request for {@code stepExecutionId} on the queue, as a dead run would have left it. */
     private void replay(long stepExecutionId) throws Exception {
-        String queue = Files.readString(work.resolve("config/application.yml")).lines()
-                .filter(line -> line.trim().startsWith("queue:")).findFirst().orElseThrow().split(":", 2)[1].trim();
+        String queue = Files.readString(work.resolve("config/application.yml"))
+                .lines()
+                .filter(line -> line.trim().startsWith("queue:"))
+                .findFirst()
+                .orElseThrow()
+                .split(":", 2)[1]
+                .trim();
         try (Connection connection = TestBroker.connectionFactory().newConnection();
                 Channel channel = connection.createChannel()) {
-            channel.basicPublish("", queue, new AMQP.BasicProperties.Builder().type("nqueens.StepExecutionRequest")
-                    .contentType("application/json").build(), ("{\"step\":\"countPart\",\"stepExecutionId\":"
-                    + stepExecutionId + "}").getBytes(StandardCharsets.UTF_8));
+            channel.basicPublish(
+                    "",
+                    queue,
+                    new AMQP.BasicProperties.Builder()
+                            .type("nqueens.StepExecutionRequest")
+                            .contentType("application/json")
+                            .build(),
+                    ("{\"step\":\"countPart\",\"stepExecutionId\":" + stepExecutionId + "}")
+                            .getBytes(StandardCharsets.UTF_8));
         }
     }
 
     private void assertExactlyTheKnownValues(int from, int to) throws SQLException {
         for (int n = from; n <= to; n++) {
             Reference.Counts expected = Reference.counts(n);
-            assertThat(query("SELECT total_solutions FROM board_summary WHERE n = " + n)).as("n=%d", n)
+            assertThat(query("SELECT total_solutions FROM board_summary WHERE n = " + n))
+                    .as("n=%d", n)
                     .isEqualTo(expected.total());
             assertThat(query("SELECT fundamental_solutions FROM board_summary WHERE n = " + n))
                     .isEqualTo(expected.fundamental());
-            assertThat(query("SELECT rot90_classes FROM board_summary WHERE n = " + n)).isEqualTo(expected.rot90());
-            assertThat(query("SELECT rot180_classes FROM board_summary WHERE n = " + n)).isEqualTo(expected.rot180());
+            assertThat(query("SELECT rot90_classes FROM board_summary WHERE n = " + n))
+                    .isEqualTo(expected.rot90());
+            assertThat(query("SELECT rot180_classes FROM board_summary WHERE n = " + n))
+                    .isEqualTo(expected.rot180());
             assertThat(query("SELECT asymmetric_classes FROM board_summary WHERE n = " + n))
                     .isEqualTo(expected.asymmetric());
         }
-        assertThat(query("SELECT COUNT(*) FROM count_unit")).as("units are kept only until published").isZero();
+        assertThat(query("SELECT COUNT(*) FROM count_unit"))
+                .as("units are kept only until published")
+                .isZero();
     }
 
     /**
@@ -383,18 +428,21 @@ class ClusterFunctionalTests {
     private void assertEachPartitionCompletedOnceAndEachUnitCountedOnce(long runId, int from, int to)
             throws SQLException {
         assertThat(query("SELECT COUNT(*) FROM batch_step_execution WHERE job_execution_id = " + runId
-                + " AND step_name LIKE 'countPart:%' AND status <> 'COMPLETED'")).isZero();
+                        + " AND step_name LIKE 'countPart:%' AND status <> 'COMPLETED'"))
+                .isZero();
         long units = 0;
         for (int size = from; size <= to; size++) {
             units += dev.nqueens.count.CountingEngine.workUnits(size).size();
         }
         assertThat(query("SELECT SUM(write_count) FROM batch_step_execution WHERE job_execution_id = " + runId
-                + " AND step_name LIKE 'countPart:%'")).isEqualTo(units);
+                        + " AND step_name LIKE 'countPart:%'"))
+                .isEqualTo(units);
     }
 
     private long query(String sql) throws SQLException {
         try (java.sql.Connection db = DriverManager.getConnection(databaseUrl, "postgres", "postgres");
-                Statement statement = db.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+                Statement statement = db.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
             rows.next();
             return rows.getLong(1);
         }

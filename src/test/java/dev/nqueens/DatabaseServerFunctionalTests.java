@@ -47,40 +47,59 @@ class DatabaseServerFunctionalTests {
         solveSomeSizes();
         int pgPort = freePort();
         int tcpPort = freePort();
-        NqueensProcess server = NqueensProcess.start(workingDirectory, "db-server", "--pg-port",
-                String.valueOf(pgPort), "--tcp-port", String.valueOf(tcpPort));
+        NqueensProcess server = NqueensProcess.start(
+                workingDirectory,
+                "db-server",
+                "--pg-port",
+                String.valueOf(pgPort),
+                "--tcp-port",
+                String.valueOf(tcpPort));
         String psqlLine = server.awaitLine(line -> line.contains("psql \"host="), STARTUP);
-        assertThat(psqlLine).contains("psql \"host=127.0.0.1 port=" + pgPort + " dbname=nqueens user=reader"
-                + " password=reader\"");
+        assertThat(psqlLine)
+                .contains(
+                        "psql \"host=127.0.0.1 port=" + pgPort + " dbname=nqueens user=reader" + " password=reader\"");
 
         String h2 = "jdbc:h2:tcp://127.0.0.1:" + tcpPort + "/nqueens";
         try (Connection reader = DriverManager.getConnection(h2, "reader", "reader");
                 Statement statement = reader.createStatement()) {
-            assertThat(single(statement, "SELECT total_solutions FROM board_summary WHERE n = 8")).isEqualTo("92");
-            assertThat(single(statement, "SELECT COUNT(*) FROM solution_cell c JOIN solution s ON s.n = c.n"
-                    + " AND s.ordinal = c.ordinal WHERE c.n = 8 AND c.queen_row = 1 AND c.queen_column = 1")).isEqualTo("4");
+            assertThat(single(statement, "SELECT total_solutions FROM board_summary WHERE n = 8"))
+                    .isEqualTo("92");
+            assertThat(
+                            single(
+                                    statement,
+                                    "SELECT COUNT(*) FROM solution_cell c JOIN solution s ON s.n = c.n"
+                                            + " AND s.ordinal = c.ordinal WHERE c.n = 8 AND c.queen_row = 1 AND c.queen_column = 1"))
+                    .isEqualTo("4");
             assertThatThrownBy(() -> statement.executeUpdate("DELETE FROM board_summary"))
-                    .isInstanceOf(SQLException.class).hasMessageContaining("read only");
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("read only");
         }
         // The owner's login takes the password generated beside the file, readable by its owner alone;
         // even with it nothing can be written: the file itself is open read-only.
         Path kept = workingDirectory.resolve("data/nqueens.password");
-        assertThat(java.nio.file.Files.getPosixFilePermissions(kept)).isEqualTo(
-                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-        assertThatThrownBy(() -> DriverManager.getConnection(h2, "sa", "")).isInstanceOf(SQLException.class)
+        assertThat(java.nio.file.Files.getPosixFilePermissions(kept))
+                .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        assertThatThrownBy(() -> DriverManager.getConnection(h2, "sa", ""))
+                .isInstanceOf(SQLException.class)
                 .hasMessageContaining("Wrong user name or password");
-        try (Connection owner = DriverManager.getConnection(h2, "sa", TestDatabases.ownerPassword(
-                workingDirectory.resolve("data/nqueens")));
+        try (Connection owner = DriverManager.getConnection(
+                        h2, "sa", TestDatabases.ownerPassword(workingDirectory.resolve("data/nqueens")));
                 Statement statement = owner.createStatement()) {
             assertThatThrownBy(() -> statement.executeUpdate("DELETE FROM stored_generation"))
-                    .isInstanceOf(SQLException.class).hasMessageContaining("read only");
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("read only");
         }
-        assertThatThrownBy(() -> DriverManager.getConnection(h2, "reader", "wrong")).isInstanceOf(SQLException.class);
+        assertThatThrownBy(() -> DriverManager.getConnection(h2, "reader", "wrong"))
+                .isInstanceOf(SQLException.class);
 
         Path psql = psql();
         if (psql != null) {
             String uri = "host=127.0.0.1 port=" + pgPort + " dbname=nqueens user=reader password=reader";
-            Command read = command(psql.toString(), uri, "-At", "-c",
+            Command read = command(
+                    psql.toString(),
+                    uri,
+                    "-At",
+                    "-c",
                     "SELECT n, total_solutions, fundamental_solutions FROM board_summary WHERE n BETWEEN 7 AND 8 ORDER BY n");
             assertThat(read.exitCode()).as(read.err()).isZero();
             assertThat(read.out()).isEqualTo("7|40|6\n8|92|12\n");
@@ -94,7 +113,9 @@ class DatabaseServerFunctionalTests {
         NqueensProcess.Result blocked = nqueens("run", "--sizes", "9");
         assertThat(blocked.exitCode()).isEqualTo(3);
         assertThat(blocked.out()).isEmpty();
-        assertThat(blocked.err()).contains("is in use by `nqueens db-server` (pid ").contains("stop it first")
+        assertThat(blocked.err())
+                .contains("is in use by `nqueens db-server` (pid ")
+                .contains("stop it first")
                 .endsWith("; one run at a time\n");
         assertThat(blocked.err().lines()).hasSize(1);
 
@@ -111,11 +132,11 @@ class DatabaseServerFunctionalTests {
     void refusesWhileAnotherProcessHoldsTheDatabase() throws Exception {
         solveSomeSizes();
         try (Connection holder = TestDatabases.openH2(workingDirectory.resolve("data/nqueens"))) {
-            NqueensProcess.Result refused = nqueens("db-server", "--pg-port", String.valueOf(freePort()), "--tcp-port",
-                    String.valueOf(freePort()));
+            NqueensProcess.Result refused = nqueens(
+                    "db-server", "--pg-port", String.valueOf(freePort()), "--tcp-port", String.valueOf(freePort()));
             assertThat(refused.exitCode()).isEqualTo(3);
-            assertThat(refused.err()).startsWith("nqueens: the database jdbc:h2:file:./data/nqueens is in use by another"
-                    + " process");
+            assertThat(refused.err())
+                    .startsWith("nqueens: the database jdbc:h2:file:./data/nqueens is in use by another" + " process");
             assertThat(refused.err().lines()).hasSize(1);
         }
     }
@@ -126,11 +147,12 @@ class DatabaseServerFunctionalTests {
         String before = ServedResults.contents(workingDirectory);
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
-            NqueensProcess.Result refused = nqueens("db-server", "--pg-port", String.valueOf(port), "--tcp-port",
-                    String.valueOf(freePort()));
+            NqueensProcess.Result refused =
+                    nqueens("db-server", "--pg-port", String.valueOf(port), "--tcp-port", String.valueOf(freePort()));
             assertThat(refused.exitCode()).isEqualTo(2);
-            assertThat(refused.err()).isEqualTo("nqueens: port " + port + " on 127.0.0.1 is in use by another program;"
-                    + " choose another with --pg-port or nqueens.db-server.pg-port\n");
+            assertThat(refused.err())
+                    .isEqualTo("nqueens: port " + port + " on 127.0.0.1 is in use by another program;"
+                            + " choose another with --pg-port or nqueens.db-server.pg-port\n");
         }
         assertThat(ServedResults.contents(workingDirectory)).isEqualTo(before);
         assertThat(workingDirectory.resolve("data/nqueens.holder")).doesNotExist();
@@ -139,22 +161,28 @@ class DatabaseServerFunctionalTests {
     @Test
     void refusesADatabaseThatIsNotAnEmbeddedFile() throws Exception {
         Files.createDirectories(workingDirectory.resolve("config"));
-        Files.writeString(workingDirectory.resolve("config/application.yml"),
+        Files.writeString(
+                workingDirectory.resolve("config/application.yml"),
                 "spring:\n  datasource:\n    url: jdbc:postgresql://127.0.0.1:9/nqueens\n");
         NqueensProcess.Result refused = nqueens("db-server");
         assertThat(refused.exitCode()).isEqualTo(2);
-        assertThat(refused.err()).isEqualTo("nqueens: db-server serves the embedded H2 database; the configured database"
-                + " jdbc:postgresql://127.0.0.1:9/nqueens is not one: connect your client to it directly\n");
+        assertThat(refused.err())
+                .isEqualTo("nqueens: db-server serves the embedded H2 database; the configured database"
+                        + " jdbc:postgresql://127.0.0.1:9/nqueens is not one: connect your client to it directly\n");
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "owner as login  | '    user: sa\n'        | nqueens: invalid setting nqueens.db-server.user='sa'",
-        "empty password  | '    password: \"\"\n'  | nqueens: setting nqueens.db-server.password is empty",
-        "one port twice  | '    pg-port: 7000\n    tcp-port: 7000\n' | nqueens: nqueens.db-server.pg-port and tcp-port are both 7000"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "owner as login  | '    user: sa\n'        | nqueens: invalid setting nqueens.db-server.user='sa'",
+                "empty password  | '    password: \"\"\n'  | nqueens: setting nqueens.db-server.password is empty",
+                "one port twice  | '    pg-port: 7000\n    tcp-port: 7000\n' | nqueens: nqueens.db-server.pg-port and tcp-port are both 7000"
+            })
     void badServerSettingsGetOneLineAndOpenNothing(String name, String yaml, String message) throws Exception {
         Files.createDirectories(workingDirectory.resolve("config"));
-        Files.writeString(workingDirectory.resolve("config/application.yml"),
+        Files.writeString(
+                workingDirectory.resolve("config/application.yml"),
                 "nqueens:\n  db-server:\n" + yaml.replace("\\n", "\n"));
         NqueensProcess.Result refused = nqueens("db-server");
         assertThat(refused.exitCode()).isEqualTo(2);
@@ -185,8 +213,7 @@ class DatabaseServerFunctionalTests {
         return candidates.stream().filter(Files::isExecutable).findFirst().orElse(null);
     }
 
-    private record Command(int exitCode, String out, String err) {
-    }
+    private record Command(int exitCode, String out, String err) {}
 
     private static Command command(String... args) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(args).start();
@@ -194,8 +221,8 @@ class DatabaseServerFunctionalTests {
         byte[] out = process.getInputStream().readAllBytes();
         byte[] err = process.getErrorStream().readAllBytes();
         assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
-        return new Command(process.exitValue(), new String(out, StandardCharsets.UTF_8),
-                new String(err, StandardCharsets.UTF_8));
+        return new Command(
+                process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
     }
 
     private NqueensProcess.Result nqueens(String... args) throws IOException, InterruptedException {

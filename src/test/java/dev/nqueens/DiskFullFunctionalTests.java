@@ -39,7 +39,10 @@ class DiskFullFunctionalTests {
     @AfterEach
     void unmount() throws Exception {
         for (Path point : mounted) {
-            new ProcessBuilder("umount", "-l", point.toString()).inheritIO().start().waitFor();
+            new ProcessBuilder("umount", "-l", point.toString())
+                    .inheritIO()
+                    .start()
+                    .waitFor();
         }
     }
 
@@ -52,10 +55,14 @@ class DiskFullFunctionalTests {
         assertThat(full.exitCode()).as(full.out() + full.err()).isEqualTo(1);
         // Said by the run's outcome ("the run failed: ...") when a step met the full disk, or by the
         // command itself when the job repository could not even record the step's failure.
-        assertThat(full.err().lines()).as(full.err()).singleElement().asString()
+        assertThat(full.err().lines())
+                .as(full.err())
+                .singleElement()
+                .asString()
                 .matches("nqueens: (the run failed: )?no space left on the device of the H2 file "
-                        + java.util.regex.Pattern.quote(data.resolve("nqueens.mv.db")
-                                + "; once space is freed the next run resumes") + ".*");
+                        + java.util.regex.Pattern.quote(
+                                data.resolve("nqueens.mv.db") + "; once space is freed the next run resumes")
+                        + ".*");
 
         grow(data, "200m");
         NqueensProcess.Result next = NqueensProcess.run(work, "run", "--sizes", "14", "--store-all-up-to", "14");
@@ -71,12 +78,17 @@ class DiskFullFunctionalTests {
         NqueensProcess.Result full = NqueensProcess.run(work, "run", "--sizes", "1-12", "--store-all-up-to", "12");
 
         assertThat(full.exitCode()).as(full.out() + full.err()).isEqualTo(1);
-        assertThat(full.err().lines()).as(full.err()).singleElement().asString()
+        assertThat(full.err().lines())
+                .as(full.err())
+                .singleElement()
+                .asString()
                 .startsWith("nqueens: the run failed: no space left on the device of the export folder " + output
                         + "; once space is freed the next run resumes");
         try (Stream<Path> files = Files.list(output)) {
-            assertThat(files.map(file -> file.getFileName().toString())).as("no half-written file under its name")
-                    .noneMatch(name -> name.endsWith(".partial")).doesNotContain("manifest.json");
+            assertThat(files.map(file -> file.getFileName().toString()))
+                    .as("no half-written file under its name")
+                    .noneMatch(name -> name.endsWith(".partial"))
+                    .doesNotContain("manifest.json");
         }
 
         grow(output, "50m");
@@ -89,14 +101,19 @@ class DiskFullFunctionalTests {
     }
 
     @Test
-    @EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
+    @EnabledIfEnvironmentVariable(
+            named = TestDatabases.POSTGRES_URL_VARIABLE,
+            matches = ".+",
             disabledReason = TestDatabases.POSTGRES_SKIPPED)
     void thePostgresqlDiskFillingStopsTheRunWithTheServersWordsAndTheNextRunEndsExact() throws Exception {
         Map<String, String> environment = TestDatabases.postgresEnvironment("nqueens_disk_full_ft");
         Path space = smallFilesystem(work.resolve("tablespace"), "12m");
         // The server's account must reach the folder: the test's folders are its owner's alone.
         Files.setPosixFilePermissions(work, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-        new ProcessBuilder("chown", "postgres", space.toString()).inheritIO().start().waitFor();
+        new ProcessBuilder("chown", "postgres", space.toString())
+                .inheritIO()
+                .start()
+                .waitFor();
         // The database's tables go to the small filesystem; the server's own files (WAL, catalog) stay where they are.
         try (Connection maintenance = DriverManager.getConnection(System.getenv(TestDatabases.POSTGRES_URL_VARIABLE));
                 Statement statement = maintenance.createStatement()) {
@@ -105,23 +122,28 @@ class DiskFullFunctionalTests {
             statement.execute("ALTER DATABASE nqueens_disk_full_ft SET default_tablespace = nqueens_disk_full_ft");
         }
         try {
-            NqueensProcess.Result full = NqueensProcess.run(work, environment, "run", "--sizes", "14",
-                    "--store-all-up-to", "14");
+            NqueensProcess.Result full =
+                    NqueensProcess.run(work, environment, "run", "--sizes", "14", "--store-all-up-to", "14");
 
             assertThat(full.exitCode()).as(full.out() + full.err()).isEqualTo(1);
-            assertThat(full.err().lines()).as(full.err()).singleElement().asString()
+            assertThat(full.err().lines())
+                    .as(full.err())
+                    .singleElement()
+                    .asString()
                     .startsWith("nqueens: the run failed: the database server is out of disk space (ERROR: could not"
-                            + " extend file").contains("No space left on device");
+                            + " extend file")
+                    .contains("No space left on device");
 
             grow(space, "200m");
-            NqueensProcess.Result next = NqueensProcess.run(work, environment, "run", "--sizes", "14",
-                    "--store-all-up-to", "14");
+            NqueensProcess.Result next =
+                    NqueensProcess.run(work, environment, "run", "--sizes", "14", "--store-all-up-to", "14");
 
             assertThat(next.exitCode()).as(next.out() + next.err()).isZero();
             assertExact(environment);
         } finally {
-            try (Connection maintenance = DriverManager.getConnection(
-                    System.getenv(TestDatabases.POSTGRES_URL_VARIABLE)); Statement statement = maintenance.createStatement()) {
+            try (Connection maintenance =
+                            DriverManager.getConnection(System.getenv(TestDatabases.POSTGRES_URL_VARIABLE));
+                    Statement statement = maintenance.createStatement()) {
                 statement.execute("DROP DATABASE IF EXISTS nqueens_disk_full_ft WITH (FORCE)");
                 statement.execute("DROP TABLESPACE IF EXISTS nqueens_disk_full_ft");
             }
@@ -137,8 +159,10 @@ class DiskFullFunctionalTests {
             String solutions = TestDatabases.tablesOf(db, 14).solutions();
             assertThat(TestDatabases.count(db, "SELECT COUNT(DISTINCT placement) FROM " + solutions))
                     .isEqualTo(expected.total());
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 14")).isEqualTo(expected.total());
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM stored_generation WHERE n = 14")).isEqualTo(1);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 14"))
+                    .isEqualTo(expected.total());
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM stored_generation WHERE n = 14"))
+                    .isEqualTo(1);
         }
         NqueensProcess.Result verify = NqueensProcess.run(work, environment, "verify");
         assertThat(verify.exitCode()).as(verify.out()).isZero();
@@ -146,11 +170,18 @@ class DiskFullFunctionalTests {
 
     /** A tmpfs of {@code size} on {@code point} (created), unmounted after the test. */
     private Path smallFilesystem(Path point, String size) throws IOException, InterruptedException {
-        assumeTrue("0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes()).strip()),
+        assumeTrue(
+                "0"
+                        .equals(new String(new ProcessBuilder("id", "-u")
+                                        .start()
+                                        .getInputStream()
+                                        .readAllBytes())
+                                .strip()),
                 ROOT_NEEDED);
         Files.createDirectories(point);
         Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", point.toString())
-                .inheritIO().start();
+                .inheritIO()
+                .start();
         assertThat(mount.waitFor()).as("mount a tmpfs on " + point).isZero();
         mounted.add(0, point);
         return point;
@@ -158,7 +189,9 @@ class DiskFullFunctionalTests {
 
     /** Makes room: the filesystem grown to {@code size}. */
     private static void grow(Path point, String size) throws IOException, InterruptedException {
-        Process remount = new ProcessBuilder("mount", "-o", "remount,size=" + size, point.toString()).inheritIO().start();
+        Process remount = new ProcessBuilder("mount", "-o", "remount,size=" + size, point.toString())
+                .inheritIO()
+                .start();
         assertThat(remount.waitFor()).isZero();
     }
 }

@@ -44,10 +44,13 @@ class H2FileSizeFunctionalTests {
         assertAtMostTwiceItsCompactedSize("after raising 13");
         assertVerifies();
         try (Connection db = TestDatabases.openH2(database())) {
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 13")).isEqualTo(73_712);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 13"))
+                    .isEqualTo(73_712);
             assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM stored_generation WHERE n = 13"))
-                    .as("the generation of 13 stored as classes only is gone").isEqualTo(1);
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM building_generation")).isZero();
+                    .as("the generation of 13 stored as classes only is gone")
+                    .isEqualTo(1);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM building_generation"))
+                    .isZero();
         }
     }
 
@@ -60,14 +63,15 @@ class H2FileSizeFunctionalTests {
         Path file = Path.of(database() + ".mv.db");
         Path copy = Files.createTempDirectory(copies, "compacted").resolve("nqueens");
         Files.copy(file, Path.of(copy + ".mv.db"));
-        try (Connection db = DriverManager.getConnection(TestDatabases.h2Url(copy), "sa",
-                TestDatabases.ownerPassword(database()));
+        try (Connection db = DriverManager.getConnection(
+                        TestDatabases.h2Url(copy), "sa", TestDatabases.ownerPassword(database()));
                 Statement statement = db.createStatement()) {
             statement.execute("SHUTDOWN COMPACT");
         }
         long size = Files.size(file);
         long compacted = Files.size(Path.of(copy + ".mv.db"));
-        assertThat(size).as("%s: the file has %,d bytes, SHUTDOWN COMPACT makes %,d of it", when, size, compacted)
+        assertThat(size)
+                .as("%s: the file has %,d bytes, SHUTDOWN COMPACT makes %,d of it", when, size, compacted)
                 .isLessThanOrEqualTo(2 * compacted);
     }
 

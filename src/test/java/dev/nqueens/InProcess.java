@@ -17,8 +17,7 @@ import java.util.Map;
  */
 public final class InProcess {
 
-    private InProcess() {
-    }
+    private InProcess() {}
 
     /** Runs {@code args} with the database and the reports under {@code workingDirectory}. */
     public static NqueensProcess.Result run(Path workingDirectory, String... args) {
@@ -28,15 +27,17 @@ public final class InProcess {
     /** Runs {@code args} with extra environment variables; the database and reports default to the working directory. */
     public static NqueensProcess.Result run(Path workingDirectory, Map<String, String> variables, String... args) {
         Map<String, String> environment = new HashMap<>(variables);
-        environment.putIfAbsent("SPRING_DATASOURCE_URL", TestDatabases.h2Url(workingDirectory.resolve("data/nqueens"))
-                + ";DB_CLOSE_ON_EXIT=FALSE");
-        environment.putIfAbsent("NQUEENS_OUTPUT_DIR", workingDirectory.resolve("output").toString());
+        environment.putIfAbsent(
+                "SPRING_DATASOURCE_URL",
+                TestDatabases.h2Url(workingDirectory.resolve("data/nqueens")) + ";DB_CLOSE_ON_EXIT=FALSE");
+        environment.putIfAbsent(
+                "NQUEENS_OUTPUT_DIR", workingDirectory.resolve("output").toString());
         return runExactly(workingDirectory, environment, args);
     }
 
     /** Runs {@code args} with exactly these environment variables. */
-    public static NqueensProcess.Result runExactly(Path workingDirectory, Map<String, String> variables,
-            String... args) {
+    public static NqueensProcess.Result runExactly(
+            Path workingDirectory, Map<String, String> variables, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exitCode;
@@ -44,7 +45,7 @@ public final class InProcess {
                 PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8)) {
             exitCode = Main.run(args, new Console(workingDirectory, variables, outStream, errStream));
         }
-        return new NqueensProcess.Result(exitCode, out.toString(StandardCharsets.UTF_8),
-                err.toString(StandardCharsets.UTF_8));
+        return new NqueensProcess.Result(
+                exitCode, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -47,28 +47,39 @@ class NightlyRecipesFunctionalTests {
     @Test
     void theUnitsPassSystemdsCheckAndCountOnlyRealFailuresAsFailures() throws Exception {
         Map<String, String> units = units();
-        assertThat(units).containsKeys("nqueens.service", "nqueens.timer", "nqueens-serve.service",
-                "nqueens-worker.service");
+        assertThat(units)
+                .containsKeys("nqueens.service", "nqueens.timer", "nqueens-serve.service", "nqueens-worker.service");
 
         for (Map.Entry<String, String> unit : units.entrySet()) {
             if (!unit.getKey().endsWith(".service")) {
                 continue;
             }
             Map<String, List<String>> service = section(unit.getValue(), "Service");
-            assertThat(service.get("ExecStart")).as(unit.getKey()).singleElement().asString()
+            assertThat(service.get("ExecStart"))
+                    .as(unit.getKey())
+                    .singleElement()
+                    .asString()
                     .startsWith("/opt/nqueens/nqueens ");
             assertThat(service.get("WorkingDirectory")).as(unit.getKey()).containsExactly("/opt/nqueens");
             List<String> success = words(service.get("SuccessExitStatus"));
-            assertThat(success).as(unit.getKey() + ": a stop by SIGTERM is a clean stop").contains("143", "SIGTERM");
-            assertThat(success).as(unit.getKey() + ": exit 3, another holder of the file, is a failure")
+            assertThat(success)
+                    .as(unit.getKey() + ": a stop by SIGTERM is a clean stop")
+                    .contains("143", "SIGTERM");
+            assertThat(success)
+                    .as(unit.getKey() + ": exit 3, another holder of the file, is a failure")
                     .doesNotContain("3");
-            assertThat(words(service.get("RestartPreventExitStatus"))).as(unit.getKey()).doesNotContain("3");
+            assertThat(words(service.get("RestartPreventExitStatus")))
+                    .as(unit.getKey())
+                    .doesNotContain("3");
         }
         Map<String, List<String>> run = section(units.get("nqueens.service"), "Service");
         assertThat(run.get("ExecStart")).containsExactly("/opt/nqueens/nqueens run");
         assertThat(run.get("Type")).containsExactly("oneshot");
-        assertThat(words(run.get("SuccessExitStatus"))).as("the window closed: not a failure").contains("5");
-        assertThat(section(units.get("nqueens.timer"), "Timer").get("OnCalendar")).containsExactly("*-*-* 02:00:00");
+        assertThat(words(run.get("SuccessExitStatus")))
+                .as("the window closed: not a failure")
+                .contains("5");
+        assertThat(section(units.get("nqueens.timer"), "Timer").get("OnCalendar"))
+                .containsExactly("*-*-* 02:00:00");
 
         if (!Files.isExecutable(SYSTEMD_ANALYZE)) {
             System.err.println("NightlyRecipesFunctionalTests: " + SYSTEMD_ANALYZE
@@ -89,8 +100,10 @@ class NightlyRecipesFunctionalTests {
         String said = new String(verify.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(verify.waitFor(2, TimeUnit.MINUTES)).isTrue();
         assertThat(verify.exitValue()).as(said).isZero();
-        assertThat(said.lines()).as("no warning about the units (an unknown key, a bad value)")
-                .noneMatch(line -> line.contains(folder.toString()) || units.keySet().stream().anyMatch(line::contains));
+        assertThat(said.lines())
+                .as("no warning about the units (an unknown key, a bad value)")
+                .noneMatch(line -> line.contains(folder.toString())
+                        || units.keySet().stream().anyMatch(line::contains));
     }
 
     @Test
@@ -117,19 +130,32 @@ class NightlyRecipesFunctionalTests {
         assertThat(install.resolve("logs/backup.log")).content().startsWith("Backed up ");
         try (Stream<Path> kept = Files.list(backups)) {
             assertThat(kept.map(path -> path.getFileName().toString()))
-                    .as("tonight's backup, and none older than 30 days").singleElement().asString()
+                    .as("tonight's backup, and none older than 30 days")
+                    .singleElement()
+                    .asString()
                     .matches("nqueens-\\d{4}-\\d{2}-\\d{2}\\.zip");
         }
 
         // A db-server left running holds the file: the night is refused (exit 3) and says so once.
-        NqueensProcess holder = NqueensProcess.start(install, "db-server", "--pg-port",
-                String.valueOf(ServedResults.freePort()), "--tcp-port", String.valueOf(ServedResults.freePort()));
+        NqueensProcess holder = NqueensProcess.start(
+                install,
+                "db-server",
+                "--pg-port",
+                String.valueOf(ServedResults.freePort()),
+                "--tcp-port",
+                String.valueOf(ServedResults.freePort()));
         try {
             holder.awaitLine(line -> line.startsWith("Serving "), Duration.ofMinutes(2));
             Cron refused = cron(nightly);
-            assertThat(refused.printed().lines()).singleElement().asString().startsWith("nqueens: ")
-                    .contains("(exit 3)").contains(install.resolve("logs/nightly.log").toString());
-            assertThat(install.resolve("logs/nightly.log")).content().contains("db-server")
+            assertThat(refused.printed().lines())
+                    .singleElement()
+                    .asString()
+                    .startsWith("nqueens: ")
+                    .contains("(exit 3)")
+                    .contains(install.resolve("logs/nightly.log").toString());
+            assertThat(install.resolve("logs/nightly.log"))
+                    .content()
+                    .contains("db-server")
                     .contains("pid " + holder.pid());
         } finally {
             holder.terminate();
@@ -151,7 +177,10 @@ class NightlyRecipesFunctionalTests {
             if (Set.of(0, 5, 143).contains(code)) {
                 assertThat(night.printed()).as("exit " + code).isEmpty();
             } else {
-                assertThat(night.printed().lines()).as("exit " + code).singleElement().asString()
+                assertThat(night.printed().lines())
+                        .as("exit " + code)
+                        .singleElement()
+                        .asString()
                         .contains("(exit " + code + ")");
             }
             assertThat(install.resolve("logs/nightly.log")).content().contains("the run's own output");
@@ -159,8 +188,7 @@ class NightlyRecipesFunctionalTests {
     }
 
     /** What a cron job printed (what cron would mail) and how its shell ended. */
-    private record Cron(int exitCode, String printed) {
-    }
+    private record Cron(int exitCode, String printed) {}
 
     private Cron cron(String command) throws IOException, InterruptedException {
         return cron(command, NqueensProcess.LAUNCHER);
@@ -185,14 +213,25 @@ class NightlyRecipesFunctionalTests {
                 shell.append(c);
             }
         }
-        String substituted = shell.toString().replace("/opt/nqueens", install.toString())
-                .replace("./nqueens ", launcher + " ");
-        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", substituted).directory(home.toFile())
+        String substituted =
+                shell.toString().replace("/opt/nqueens", install.toString()).replace("./nqueens ", launcher + " ");
+        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", substituted)
+                .directory(home.toFile())
                 .redirectErrorStream(true);
         Map<String, String> environment = builder.environment();
         environment.clear();
-        environment.putAll(Map.of("PATH", "/usr/bin:/bin", "HOME", home.toString(), "SHELL", "/bin/sh",
-                "LOGNAME", "nqueens", "JAVA_HOME", System.getProperty("java.home"), "NQUEENS_JAVA_OPTS",
+        environment.putAll(Map.of(
+                "PATH",
+                "/usr/bin:/bin",
+                "HOME",
+                home.toString(),
+                "SHELL",
+                "/bin/sh",
+                "LOGNAME",
+                "nqueens",
+                "JAVA_HOME",
+                System.getProperty("java.home"),
+                "NQUEENS_JAVA_OPTS",
                 NqueensProcess.TEST_OPTIONS));
         Process process = builder.start();
         String printed = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -268,6 +307,10 @@ class NightlyRecipesFunctionalTests {
 
     /** The words of a setting's values, e.g. {@code SuccessExitStatus=5 143 SIGTERM}; none for a missing setting. */
     private static List<String> words(List<String> values) {
-        return values == null ? List.of() : values.stream().flatMap(value -> Stream.of(value.split("\\s+"))).toList();
+        return values == null
+                ? List.of()
+                : values.stream()
+                        .flatMap(value -> Stream.of(value.split("\\s+")))
+                        .toList();
     }
 }

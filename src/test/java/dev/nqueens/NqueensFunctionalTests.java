@@ -28,20 +28,26 @@ class NqueensFunctionalTests {
     void runSolvesStoresAndExportsThenShowPrintsAsTheSeedsDid() throws Exception {
         NqueensProcess.Result run = nqueens("run", "--sizes", "1-8,10");
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("   8                   92               12          ALL").contains("Job COMPLETED");
+        assertThat(run.out())
+                .contains("   8                   92               12          ALL")
+                .contains("Job COMPLETED");
         assertThat(workingDirectory.resolve("data/nqueens.mv.db")).exists();
         assertThat(workingDirectory.resolve("output/manifest.json")).exists();
         assertThat(workingDirectory.resolve("output/solutions-n10.csv")).exists();
 
         NqueensProcess.Result show = nqueens("show", "8", "--limit", "2", "--boards");
         assertThat(show.exitCode()).isZero();
-        assertThat(show.out()).startsWith("No. 1: 1 5 8 6 3 7 2 4" + System.lineSeparator()
-                + "Q . . . . . . ." + System.lineSeparator() + ". . . . Q . . .");
-        assertThat(show.out()).contains("No. 2: 1 6 8 3 7 4 2 5").doesNotContain("No. 3:")
+        assertThat(show.out())
+                .startsWith("No. 1: 1 5 8 6 3 7 2 4" + System.lineSeparator() + "Q . . . . . . ."
+                        + System.lineSeparator() + ". . . . Q . . .");
+        assertThat(show.out())
+                .contains("No. 2: 1 6 8 3 7 4 2 5")
+                .doesNotContain("No. 3:")
                 .endsWith("n=8: 92 solutions, 12 fundamental" + System.lineSeparator());
 
         NqueensProcess.Result fundamental = nqueens("show", "8", "--fundamental");
-        assertThat(fundamental.out().lines().filter(line -> line.startsWith("No. "))).hasSize(12);
+        assertThat(fundamental.out().lines().filter(line -> line.startsWith("No. ")))
+                .hasSize(12);
         assertThat(fundamental.out()).contains("No. 10: 3 5 2 8 1 7 4 6  (orbit 4, ROT180)");
 
         // A report the manifest does not list (n = 9 is not stored): the run with nothing to compute removes it.
@@ -49,24 +55,30 @@ class NqueensFunctionalTests {
         Files.copy(output.resolve("solutions-n08.csv"), output.resolve("solutions-n09.csv"));
         NqueensProcess.Result again = nqueens("run", "--sizes", "8");
         assertThat(again.exitCode()).isZero();
-        assertThat(again.out()).contains("Every size was already stored; the reports are up to date.")
+        assertThat(again.out())
+                .contains("Every size was already stored; the reports are up to date.")
                 .contains("solutions-n09.csv");
         assertThat(output.resolve("solutions-n09.csv")).doesNotExist();
 
         NqueensProcess.Result sql = nqueens("sql", "SELECT COUNT(*) AS solutions FROM solution WHERE n = 8");
         assertThat(sql.exitCode()).isZero();
         assertThat(sql.out()).isEqualTo("solutions\n---------\n92\n(1 row)\n");
-        NqueensProcess.Result csv = nqueens("sql", "SELECT ordinal, placement FROM solution WHERE n = 6 ORDER BY ordinal",
-                "--format", "csv");
+        NqueensProcess.Result csv = nqueens(
+                "sql", "SELECT ordinal, placement FROM solution WHERE n = 6 ORDER BY ordinal", "--format", "csv");
         assertThat(csv.out()).startsWith("ordinal,placement\n1,\"2 4 6 1 3 5\"\n");
         NqueensProcess.Result write = nqueens("sql", "DELETE FROM board_summary");
         assertThat(write.exitCode()).isEqualTo(2);
-        assertThat(write.err()).isEqualTo("nqueens: refused: 'delete' is not a read-only statement; allowed are SELECT,"
-                + " WITH, VALUES, TABLE, EXPLAIN and SHOW\n");
+        assertThat(write.err())
+                .isEqualTo("nqueens: refused: 'delete' is not a read-only statement; allowed are SELECT,"
+                        + " WITH, VALUES, TABLE, EXPLAIN and SHOW\n");
         NqueensProcess.Result history = nqueens("history", "--all", "--format", "csv");
-        assertThat(history.out().lines()).hasSize(3).first()
+        assertThat(history.out().lines())
+                .hasSize(3)
+                .first()
                 .isEqualTo("run,started,ended,status,sizes,published,rows_written,seconds,notes");
-        assertThat(history.out()).contains(",COMPLETED,8,,0,").contains(",COMPLETED,\"1-8,10\",\"1 2 3 4 5 6 7 8 10\",873,");
+        assertThat(history.out())
+                .contains(",COMPLETED,8,,0,")
+                .contains(",COMPLETED,\"1-8,10\",\"1 2 3 4 5 6 7 8 10\",873,");
 
         NqueensProcess.Result unsolved = nqueens("show", "9");
         assertThat(unsolved.exitCode()).isEqualTo(1);
@@ -100,8 +112,9 @@ class NqueensFunctionalTests {
         NqueensProcess.Result result = nqueens("run", "--sizes", "4");
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.out()).isEmpty();
-        assertThat(result.err()).startsWith("nqueens: unknown setting 'nqueens.sizez' in config/application.yml;"
-                + " known settings: nqueens.chunk-size, ");
+        assertThat(result.err())
+                .startsWith("nqueens: unknown setting 'nqueens.sizez' in config/application.yml;"
+                        + " known settings: nqueens.chunk-size, ");
         assertThat(result.err().lines()).hasSize(1);
         assertNothingWritten();
     }
@@ -112,17 +125,21 @@ class NqueensFunctionalTests {
         NqueensProcess schedule = NqueensProcess.start(workingDirectory, "schedule");
         schedule.awaitLine(line -> line.contains("schedule '*/2 * * * * *' started"), java.time.Duration.ofMinutes(1));
         java.util.concurrent.atomic.AtomicInteger completed = new java.util.concurrent.atomic.AtomicInteger();
-        schedule.awaitLine(line -> line.contains("ended COMPLETED") && completed.incrementAndGet() == 2,
+        schedule.awaitLine(
+                line -> line.contains("ended COMPLETED") && completed.incrementAndGet() == 2,
                 java.time.Duration.ofMinutes(1));
         // It holds the file all along: its marker names it, and it takes a backup when asked.
-        assertThat(Files.readString(workingDirectory.resolve("data/nqueens.holder"))).contains("command=schedule");
+        assertThat(Files.readString(workingDirectory.resolve("data/nqueens.holder")))
+                .contains("command=schedule");
         NqueensProcess.Result backup = InProcess.run(workingDirectory, "backup", "nightly.zip");
         assertThat(backup.exitCode()).as(backup.err()).isZero();
         assertThat(backup.out()).contains("taken by `nqueens schedule` (pid " + schedule.pid() + ")");
         // A run meanwhile is refused in one line naming the holder and what it does.
         NqueensProcess.Result refused = InProcess.run(workingDirectory, "run", "--sizes", "4");
         assertThat(refused.exitCode()).isEqualTo(3);
-        assertThat(refused.err().lines()).singleElement().asString()
+        assertThat(refused.err().lines())
+                .singleElement()
+                .asString()
                 .contains("in use by `nqueens schedule` (pid " + schedule.pid() + ")")
                 .contains("which runs the nightly job itself on its schedule '*/2 * * * * *'");
         assertThat(dev.nqueens.h2.H2Backup.contents(workingDirectory.resolve("nightly.zip")))
@@ -132,12 +149,19 @@ class NqueensFunctionalTests {
         assertThat(stopped.out()).contains("schedule stopped");
         assertThat(workingDirectory.resolve("data/nqueens.holder")).doesNotExist();
 
-        NqueensProcess.Result instances = nqueens("sql",
-                "SELECT COUNT(DISTINCT job_instance_id) AS instances FROM batch_job_execution");
-        assertThat(Integer.parseInt(instances.out().lines().skip(2).findFirst().orElseThrow().trim()))
+        NqueensProcess.Result instances =
+                nqueens("sql", "SELECT COUNT(DISTINCT job_instance_id) AS instances FROM batch_job_execution");
+        assertThat(Integer.parseInt(instances
+                        .out()
+                        .lines()
+                        .skip(2)
+                        .findFirst()
+                        .orElseThrow()
+                        .trim()))
                 .isGreaterThanOrEqualTo(2);
         NqueensProcess.Result history = nqueens("history", "--all");
-        assertThat(history.out().lines().filter(line -> line.contains("COMPLETED"))).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(history.out().lines().filter(line -> line.contains("COMPLETED")))
+                .hasSizeGreaterThanOrEqualTo(2);
     }
 
     private void writeConfig(String yaml) throws IOException {

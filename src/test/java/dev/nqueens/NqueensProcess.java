@@ -53,8 +53,7 @@ public final class NqueensProcess {
     }
 
     /** How a finished process ended. */
-    public record Result(int exitCode, String out, String err) {
-    }
+    public record Result(int exitCode, String out, String err) {}
 
     /**
      * With {@code NQUEENS_TEST_TRACE} set, each process says on the test JVM's standard error, as it
@@ -84,8 +83,10 @@ public final class NqueensProcess {
         Path empty = Files.createTempDirectory("nqueens-launcher");
         try {
             for (String command : List.of("--version", "history")) {
-                ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), command).directory(empty.toFile())
-                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+                ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), command)
+                        .directory(empty.toFile())
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD);
                 builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
                 Process warmUp = builder.start();
                 if (!warmUp.waitFor(15, TimeUnit.MINUTES)) {
@@ -111,10 +112,13 @@ public final class NqueensProcess {
     private static final java.util.Set<Process> STARTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> STARTED.stream().filter(Process::isAlive).forEach(left -> {
-            left.descendants().forEach(ProcessHandle::destroyForcibly);
-            left.destroyForcibly();
-        }), "nqueens-test-processes"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> STARTED.stream().filter(Process::isAlive).forEach(left -> {
+                            left.descendants().forEach(ProcessHandle::destroyForcibly);
+                            left.destroyForcibly();
+                        }),
+                        "nqueens-test-processes"));
     }
 
     private NqueensProcess(Path workingDirectory, java.util.Map<String, String> environment, String... args)
@@ -130,17 +134,19 @@ public final class NqueensProcess {
         started = System.nanoTime();
         startedBy = TRACE ? testMethod() + ": " + String.join(" ", args) : null;
         STARTED.add(process);
-        outReader = collect(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
-                outLines);
-        errReader = collect(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
-                errLines);
+        outReader = collect(
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), outLines);
+        errReader = collect(
+                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), errLines);
     }
 
     /** The test method that is starting a process ({@code ReliabilityFunctionalTests.killed…}), for the trace. */
     private static String testMethod() {
-        return StackWalker.getInstance().walk(frames -> frames.filter(frame -> frame.getClassName().endsWith("Tests"))
-                .findFirst().map(frame -> frame.getClassName().replace("dev.nqueens.", "") + "."
-                        + frame.getMethodName()).orElse("?"));
+        return StackWalker.getInstance()
+                .walk(frames -> frames.filter(frame -> frame.getClassName().endsWith("Tests"))
+                        .findFirst()
+                        .map(frame -> frame.getClassName().replace("dev.nqueens.", "") + "." + frame.getMethodName())
+                        .orElse("?"));
     }
 
     public static NqueensProcess start(Path workingDirectory, String... args) throws IOException {
@@ -148,8 +154,8 @@ public final class NqueensProcess {
     }
 
     /** Starts the program with extra environment variables (e.g. SPRING_DATASOURCE_URL). */
-    public static NqueensProcess start(Path workingDirectory, java.util.Map<String, String> environment,
-            String... args) throws IOException {
+    public static NqueensProcess start(Path workingDirectory, java.util.Map<String, String> environment, String... args)
+            throws IOException {
         return new NqueensProcess(workingDirectory, environment, args);
     }
 
@@ -181,8 +187,8 @@ public final class NqueensProcess {
                 }
             }
             if (!process.isAlive()) {
-                throw new AssertionError("the process ended before the line appeared; out: " + text(outLines)
-                        + " err: " + text(errLines));
+                throw new AssertionError("the process ended before the line appeared; out: " + text(outLines) + " err: "
+                        + text(errLines));
             }
             Thread.sleep(20);
         }
@@ -194,7 +200,9 @@ public final class NqueensProcess {
      * some of size {@code n}'s work done.
      */
     public static boolean showsProgress(String line, int n) {
-        return java.util.regex.Pattern.compile("[:,] n=" + n + " \\d+% \\(0*[1-9][\\d,]*/").matcher(line).find();
+        return java.util.regex.Pattern.compile("[:,] n=" + n + " \\d+% \\(0*[1-9][\\d,]*/")
+                .matcher(line)
+                .find();
     }
 
     /** SIGKILL: the process dies at once, as in a power cut. */
@@ -234,8 +242,9 @@ public final class NqueensProcess {
         outReader.join();
         errReader.join();
         if (TRACE) {
-            System.err.printf("nqueens-test-trace %.1f s, exit %d, %s%n", (System.nanoTime() - started) / 1e9,
-                    process.exitValue(), startedBy);
+            System.err.printf(
+                    "nqueens-test-trace %.1f s, exit %d, %s%n",
+                    (System.nanoTime() - started) / 1e9, process.exitValue(), startedBy);
         }
         return new Result(process.exitValue(), text(outLines), text(errLines));
     }

@@ -57,13 +57,15 @@ class OutageFunctionalTests {
 
     @BeforeAll
     static void ownDatabaseServerAndSettings() throws Exception {
-        String missing = System.getenv(TestBroker.URI_VARIABLE) == null ? "set " + TestBroker.URI_VARIABLE
+        String missing = System.getenv(TestBroker.URI_VARIABLE) == null
+                ? "set " + TestBroker.URI_VARIABLE
                 : OwnPostgres.missing();
         if (missing == null) {
             missing = TestBroker.controlMissing();
         }
         if (missing != null) {
-            String why = "the outage tests need a broker they may stop and a PostgreSQL server of their own: " + missing;
+            String why =
+                    "the outage tests need a broker they may stop and a PostgreSQL server of their own: " + missing;
             if ("true".equals(System.getenv("CI"))) {
                 Assertions.fail(why);
             }
@@ -104,8 +106,8 @@ class OutageFunctionalTests {
     void workersStartedBeforeTheSchemaExistsWaitForItAndJoinTheFirstRun() throws Exception {
         for (int i = 0; i < 2; i++) {
             NqueensProcess worker = start(environment, "worker", "--threads", "1");
-            worker.awaitLine(line -> line.contains(" waiting for the schema: the database has no nqueens schema yet"),
-                    LONG);
+            worker.awaitLine(
+                    line -> line.contains(" waiting for the schema: the database has no nqueens schema yet"), LONG);
             workers.add(worker);
         }
 
@@ -113,8 +115,8 @@ class OutageFunctionalTests {
         // that the run lasts until both workers, which look for the schema every few seconds, have joined.
         Map<String, String> manyPartitions = new HashMap<>(environment);
         manyPartitions.put("NQUEENS_COUNT_PARTITIONS", "64");
-        NqueensProcess.Result run = run(manyPartitions, "run", "--sizes", "1-14", "--store-all-up-to", "10",
-                "--store-fundamental-up-to", "12");
+        NqueensProcess.Result run = run(
+                manyPartitions, "run", "--sizes", "1-14", "--store-all-up-to", "10", "--store-fundamental-up-to", "12");
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertExactlyTheKnownValues(1, 14);
@@ -122,7 +124,8 @@ class OutageFunctionalTests {
             worker.awaitLine(line -> line.contains(" started: 1 thread(s)"), LONG);
         }
         assertThat(query("SELECT COUNT(DISTINCT worker_id) FROM partition_execution WHERE outcome = 'COMPLETED'"))
-                .as("both waiting workers took part").isEqualTo(2);
+                .as("both waiting workers took part")
+                .isEqualTo(2);
         verify();
     }
 
@@ -130,8 +133,8 @@ class OutageFunctionalTests {
     @Order(2)
     void aDatabaseRestartWhileTheClusterCountsCostsSecondsAndASecondRunIsRefusedMeanwhile() throws Exception {
         long started = System.nanoTime();
-        NqueensProcess manager = start(environment, "run", "--sizes", "15-17", "--store-all-up-to", "0",
-                "--store-fundamental-up-to", "0");
+        NqueensProcess manager = start(
+                environment, "run", "--sizes", "15-17", "--store-all-up-to", "0", "--store-fundamental-up-to", "0");
         awaitOnAWorker(line -> line.contains("partition countPart:n17-") && line.contains(" started"));
 
         // The server restarts in two halves, and the second run is started between them, while the server is
@@ -151,14 +154,18 @@ class OutageFunctionalTests {
         } finally {
             workers.forEach(worker -> signal("CONT", worker));
         }
-        assertThat(second.exitCode()).as(second.out() + second.err() + "\nthe first run meanwhile: " + manager.output()
-                + (manager.isAlive() ? "" : "(ended)")).isEqualTo(3);
-        assertThat(second.err()).startsWith("nqueens: another nqueens run is using this database (")
+        assertThat(second.exitCode())
+                .as(second.out() + second.err() + "\nthe first run meanwhile: " + manager.output()
+                        + (manager.isAlive() ? "" : "(ended)"))
+                .isEqualTo(3);
+        assertThat(second.err())
+                .startsWith("nqueens: another nqueens run is using this database (")
                 .endsWith("; one run at a time\n");
 
         NqueensProcess.Result first = manager.waitFor(LONG);
-        System.out.printf("cluster count 15-17 with a database restart (%d ms): %.1f s%n", restart.toMillis(),
-                (System.nanoTime() - started) / 1e9);
+        System.out.printf(
+                "cluster count 15-17 with a database restart (%d ms): %.1f s%n",
+                restart.toMillis(), (System.nanoTime() - started) / 1e9);
         assertThat(first.exitCode()).as(first.out() + first.err()).isZero();
         assertExactlyTheKnownValues(15, 17);
         assertOnlyTheProductsOwnLines(first);
@@ -169,8 +176,16 @@ class OutageFunctionalTests {
     @Order(3)
     void theBrokerStoppedAndStartedWhileTheClusterCountsCostsSeconds() throws Exception {
         long started = System.nanoTime();
-        NqueensProcess manager = start(environment, "run", "--sizes", "17", "--force", "--store-all-up-to", "0",
-                "--store-fundamental-up-to", "0");
+        NqueensProcess manager = start(
+                environment,
+                "run",
+                "--sizes",
+                "17",
+                "--force",
+                "--store-all-up-to",
+                "0",
+                "--store-fundamental-up-to",
+                "0");
         awaitOnAWorker(line -> line.contains("partition countPart:n17-") && line.contains(" started"));
 
         TestBroker.control("stop_app");
@@ -178,8 +193,8 @@ class OutageFunctionalTests {
         TestBroker.control("start_app");
 
         NqueensProcess.Result run = manager.waitFor(LONG);
-        System.out.printf("cluster count 17 with the broker stopped for 5 s: %.1f s%n",
-                (System.nanoTime() - started) / 1e9);
+        System.out.printf(
+                "cluster count 17 with the broker stopped for 5 s: %.1f s%n", (System.nanoTime() - started) / 1e9);
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertExactlyTheKnownValues(17, 17);
         assertOnlyTheProductsOwnLines(run);
@@ -196,17 +211,28 @@ class OutageFunctionalTests {
         long started = System.nanoTime();
         // Class representatives only: staging every solution of n = 14 and publishing it is slow on
         // PostgreSQL for a reason of its own (deleting staged representatives scans staged_solution).
-        NqueensProcess manager = start(oneMachine, "run", "--sizes", "14-15", "--store-all-up-to", "0",
-                "--store-fundamental-up-to", "15", "--threads", "2");
+        NqueensProcess manager = start(
+                oneMachine,
+                "run",
+                "--sizes",
+                "14-15",
+                "--store-all-up-to",
+                "0",
+                "--store-fundamental-up-to",
+                "15",
+                "--threads",
+                "2");
         manager.awaitLine(line -> line.contains("n=15 ") && !line.contains("n=15 0%"), LONG);
 
         Duration restart = postgres.restart();
 
         NqueensProcess.Result run = manager.waitFor(LONG);
-        System.out.printf("store 14-15 on one machine with a database restart (%d ms): %.1f s%n", restart.toMillis(),
-                (System.nanoTime() - started) / 1e9);
+        System.out.printf(
+                "store 14-15 on one machine with a database restart (%d ms): %.1f s%n",
+                restart.toMillis(), (System.nanoTime() - started) / 1e9);
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("running the unfinished work again from its last commit (rerun 1 of 5)")
+        assertThat(run.out())
+                .contains("running the unfinished work again from its last commit (rerun 1 of 5)")
                 .contains("The run lost the database 1 time(s) and went on each time from its last commits.");
         assertExactlyTheKnownValues(14, 15);
         assertThat(query("SELECT COUNT(*) FROM fundamental_solution WHERE n = 15"))
@@ -236,7 +262,8 @@ class OutageFunctionalTests {
 
     /** Waits for a line a worker prints from now on (lines of earlier tests do not count). */
     private static void awaitOnAWorker(Predicate<String> wanted) throws InterruptedException {
-        List<Long> seen = workers.stream().map(worker -> worker.output().lines().count()).toList();
+        List<Long> seen =
+                workers.stream().map(worker -> worker.output().lines().count()).toList();
         long deadline = System.nanoTime() + LONG.toNanos();
         while (System.nanoTime() < deadline) {
             for (int i = 0; i < workers.size(); i++) {
@@ -252,7 +279,9 @@ class OutageFunctionalTests {
     /** SIGSTOP or SIGCONT: a process held still, as by a long pause, or let go. */
     private static void signal(String signal, NqueensProcess process) {
         try {
-            new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor();
+            new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                    .start()
+                    .waitFor();
         } catch (IOException | InterruptedException e) {
             throw new IllegalStateException(e);
         }
@@ -260,28 +289,35 @@ class OutageFunctionalTests {
 
     /** The console gets the product's lines only: no stack trace, no pool warning, no Spring Batch wording. */
     private static void assertOnlyTheProductsOwnLines(NqueensProcess.Result result) {
-        assertThat(result.out() + result.err()).doesNotContain("\tat ", "maxLifetime", "UNKNOWN", "Partition handler",
-                "HikariPool");
+        assertThat(result.out() + result.err())
+                .doesNotContain("\tat ", "maxLifetime", "UNKNOWN", "Partition handler", "HikariPool");
     }
 
     private static void assertExactlyTheKnownValues(int from, int to) throws SQLException {
         for (int n = from; n <= to; n++) {
             Reference.Counts expected = Reference.counts(n);
-            assertThat(query("SELECT total_solutions FROM board_summary WHERE n = " + n)).as("Q(%d)", n)
+            assertThat(query("SELECT total_solutions FROM board_summary WHERE n = " + n))
+                    .as("Q(%d)", n)
                     .isEqualTo(expected.total());
-            assertThat(query("SELECT fundamental_solutions FROM board_summary WHERE n = " + n)).as("U(%d)", n)
+            assertThat(query("SELECT fundamental_solutions FROM board_summary WHERE n = " + n))
+                    .as("U(%d)", n)
                     .isEqualTo(expected.fundamental());
-            assertThat(query("SELECT rot90_classes FROM board_summary WHERE n = " + n)).isEqualTo(expected.rot90());
-            assertThat(query("SELECT rot180_classes FROM board_summary WHERE n = " + n)).isEqualTo(expected.rot180());
+            assertThat(query("SELECT rot90_classes FROM board_summary WHERE n = " + n))
+                    .isEqualTo(expected.rot90());
+            assertThat(query("SELECT rot180_classes FROM board_summary WHERE n = " + n))
+                    .isEqualTo(expected.rot180());
             assertThat(query("SELECT asymmetric_classes FROM board_summary WHERE n = " + n))
                     .isEqualTo(expected.asymmetric());
         }
-        assertThat(query("SELECT COUNT(*) FROM count_unit")).as("units are kept only until published").isZero();
+        assertThat(query("SELECT COUNT(*) FROM count_unit"))
+                .as("units are kept only until published")
+                .isZero();
     }
 
     private static long query(String sql) throws SQLException {
         try (Connection db = DriverManager.getConnection(postgres.url(DATABASE), "postgres", "postgres");
-                Statement statement = db.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+                Statement statement = db.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
             rows.next();
             return rows.getLong(1);
         }

@@ -40,7 +40,8 @@ public final class OwnPostgres implements AutoCloseable {
     public static String missing() {
         String bin = System.getenv(BIN_VARIABLE);
         if (bin == null || bin.isBlank() || !Files.isExecutable(Path.of(bin, "pg_ctl"))) {
-            return "set " + BIN_VARIABLE + " to PostgreSQL's bin folder (e.g. /usr/lib/postgresql/15/bin), or run .ci/run";
+            return "set " + BIN_VARIABLE
+                    + " to PostgreSQL's bin folder (e.g. /usr/lib/postgresql/15/bin), or run .ci/run";
         }
         if (!Files.isExecutable(Path.of("/usr/sbin/runuser")) && !Files.isExecutable(Path.of("/sbin/runuser"))) {
             return "runuser is missing: the server runs as the postgres user";
@@ -55,7 +56,15 @@ public final class OwnPostgres implements AutoCloseable {
         String configured = System.getenv(PORT_VARIABLE);
         int port = configured == null || configured.isBlank() ? freePort() : Integer.parseInt(configured);
         OwnPostgres server = new OwnPostgres(Path.of(System.getenv(BIN_VARIABLE)), folder, port);
-        server.asPostgres("initdb", "-D", folder.resolve("data").toString(), "-U", "postgres", "--auth=trust", "-E", "UTF8",
+        server.asPostgres(
+                "initdb",
+                "-D",
+                folder.resolve("data").toString(),
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "-E",
+                "UTF8",
                 "--locale=C.UTF-8");
         server.startAgain();
         try (Connection db = DriverManager.getConnection(server.url("postgres"), "postgres", "postgres");
@@ -72,8 +81,13 @@ public final class OwnPostgres implements AutoCloseable {
 
     /** The environment that points the jar at a database on it. */
     public Map<String, String> environment(String database) {
-        return Map.of("SPRING_DATASOURCE_URL", url(database) + "?reWriteBatchedInserts=true",
-                "SPRING_DATASOURCE_USERNAME", "postgres", "SPRING_DATASOURCE_PASSWORD", "postgres");
+        return Map.of(
+                "SPRING_DATASOURCE_URL",
+                url(database) + "?reWriteBatchedInserts=true",
+                "SPRING_DATASOURCE_USERNAME",
+                "postgres",
+                "SPRING_DATASOURCE_PASSWORD",
+                "postgres");
     }
 
     /**
@@ -113,13 +127,15 @@ public final class OwnPostgres implements AutoCloseable {
     }
 
     private void pgCtl(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("pg_ctl", "-D", folder.resolve("data").toString(), "-w"));
+        List<String> command =
+                new ArrayList<>(List.of("pg_ctl", "-D", folder.resolve("data").toString(), "-w"));
         command.addAll(List.of(args));
         asPostgres(command.toArray(String[]::new));
     }
 
     private void asPostgres(String... command) throws IOException, InterruptedException {
-        List<String> line = new ArrayList<>(List.of("runuser", "-u", "postgres", "--", bin.resolve(command[0]).toString()));
+        List<String> line = new ArrayList<>(List.of(
+                "runuser", "-u", "postgres", "--", bin.resolve(command[0]).toString()));
         line.addAll(List.of(command).subList(1, command.length));
         run(line.toArray(String[]::new));
     }

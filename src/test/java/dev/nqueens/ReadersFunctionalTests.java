@@ -29,8 +29,8 @@ class ReadersFunctionalTests {
 
     private static final Duration STARTUP = Duration.ofMinutes(2);
     /** A grouping whose groups do not fit a small heap: H2 keeps them in memory. */
-    private static final String GREEDY = "SELECT MOD(\"X\" * 7919, 50000001) AS k, COUNT(*) FROM SYSTEM_RANGE(1, 50000000)"
-            + " GROUP BY k";
+    private static final String GREEDY =
+            "SELECT MOD(\"X\" * 7919, 50000001) AS k, COUNT(*) FROM SYSTEM_RANGE(1, 50000000)" + " GROUP BY k";
 
     @TempDir
     Path work;
@@ -39,8 +39,12 @@ class ReadersFunctionalTests {
     void aReadingStatementThatExhaustsServesMemoryFailsAloneAndServeGoesOn() throws Exception {
         assertThat(NqueensProcess.run(work, "run", "--sizes", "1-8").exitCode()).isZero();
         int port = ServedResults.freePort();
-        NqueensProcess serve = NqueensProcess.start(work, Map.of("NQUEENS_JAVA_OPTS", NqueensProcess.TEST_OPTIONS
-                + " -Xmx160m"), "serve", "--port", String.valueOf(port));
+        NqueensProcess serve = NqueensProcess.start(
+                work,
+                Map.of("NQUEENS_JAVA_OPTS", NqueensProcess.TEST_OPTIONS + " -Xmx160m"),
+                "serve",
+                "--port",
+                String.valueOf(port));
         try {
             serve.awaitLine(line -> line.startsWith("Serving"), STARTUP);
 
@@ -51,35 +55,44 @@ class ReadersFunctionalTests {
             for (String path : new String[] {"/", "/api/sizes", "/actuator/health", "/actuator/health/nightly"}) {
                 assertThat(status(port, path)).as(path).isEqualTo(200);
             }
-            NqueensProcess.Result after = NqueensProcess.run(work, "sql", "SELECT total_solutions FROM board_summary"
-                    + " WHERE n = 8", "--format", "csv");
+            NqueensProcess.Result after = NqueensProcess.run(
+                    work, "sql", "SELECT total_solutions FROM board_summary" + " WHERE n = 8", "--format", "csv");
             assertThat(after.out()).isEqualTo("total_solutions\n92\n");
 
             String url = "jdbc:h2:tcp://127.0.0.1:" + holderPort() + "/nqueens";
             assertThatThrownBy(() -> DriverManager.getConnection(url, "reader", "reader"))
-                    .as("the public login of db-server's clients is no login of serve's").isInstanceOf(SQLException.class);
+                    .as("the public login of db-server's clients is no login of serve's")
+                    .isInstanceOf(SQLException.class);
         } finally {
             assertThat(serve.terminate().exitCode()).isIn(0, 143);
         }
     }
 
     @Test
-    void aClientChangingTheReadOnlyPasswordLocksOutNoReadingCommandAndARunIsRefusedNamingTheHolder()
-            throws Exception {
+    void aClientChangingTheReadOnlyPasswordLocksOutNoReadingCommandAndARunIsRefusedNamingTheHolder() throws Exception {
         assertThat(NqueensProcess.run(work, "run", "--sizes", "1-8").exitCode()).isZero();
         int tcpPort = ServedResults.freePort();
-        NqueensProcess server = NqueensProcess.start(work, "db-server", "--pg-port",
-                String.valueOf(ServedResults.freePort()), "--tcp-port", String.valueOf(tcpPort));
+        NqueensProcess server = NqueensProcess.start(
+                work,
+                "db-server",
+                "--pg-port",
+                String.valueOf(ServedResults.freePort()),
+                "--tcp-port",
+                String.valueOf(tcpPort));
         try {
             server.awaitLine(line -> line.contains("psql \"host="), STARTUP);
-            try (Connection client = DriverManager.getConnection("jdbc:h2:tcp://127.0.0.1:" + tcpPort + "/nqueens",
-                    "reader", "reader"); Statement statement = client.createStatement()) {
+            try (Connection client = DriverManager.getConnection(
+                            "jdbc:h2:tcp://127.0.0.1:" + tcpPort + "/nqueens", "reader", "reader");
+                    Statement statement = client.createStatement()) {
                 statement.execute("ALTER USER reader SET PASSWORD 'zzz'");
             }
-            for (String[] reading : new String[][] {{"sql", "SELECT COUNT(*) FROM board_summary"}, {"show", "8",
-                "--limit", "1"}, {"history"}, {"verify"}}) {
+            for (String[] reading : new String[][] {
+                {"sql", "SELECT COUNT(*) FROM board_summary"}, {"show", "8", "--limit", "1"}, {"history"}, {"verify"}
+            }) {
                 NqueensProcess.Result result = NqueensProcess.run(work, reading);
-                assertThat(result.exitCode()).as(String.join(" ", reading) + ": " + result.err()).isZero();
+                assertThat(result.exitCode())
+                        .as(String.join(" ", reading) + ": " + result.err())
+                        .isZero();
             }
 
             work.resolve("data").toFile().setWritable(false, false);
@@ -102,7 +115,11 @@ class ReadersFunctionalTests {
     }
 
     private static int status(int port, String path) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 }

@@ -20,19 +20,71 @@ public final class Reference {
     public static final String FOLDER = "/reference/";
 
     /** Q(n), all solutions of n = 1..27: OEIS A000170. */
-    static final long[] A000170 = { 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-            2279184L, 14772512L, 95815104L, 666090624L, 4968057848L, 39029188884L, 314666222712L,
-            2691008701644L, 24233937684440L, 227514171973736L, 2207893435808352L, 22317699616364044L,
-            234907967154122528L };
+    static final long[] A000170 = {
+        1,
+        0,
+        0,
+        2,
+        10,
+        4,
+        40,
+        92,
+        352,
+        724,
+        2680,
+        14200,
+        73712,
+        365596,
+        2279184L,
+        14772512L,
+        95815104L,
+        666090624L,
+        4968057848L,
+        39029188884L,
+        314666222712L,
+        2691008701644L,
+        24233937684440L,
+        227514171973736L,
+        2207893435808352L,
+        22317699616364044L,
+        234907967154122528L
+    };
 
     /** U(n), solutions distinct under rotations and reflections (fundamental), n = 1..27: OEIS A002562. */
-    static final long[] A002562 = { 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
-            1846955L, 11977939L, 83263591L, 621012754L, 4878666808L, 39333324973L, 336376244042L,
-            3029242658210L, 28439272956934L, 275986683743434L, 2789712466510289L, 29363495934315694L };
+    static final long[] A002562 = {
+        1,
+        0,
+        0,
+        1,
+        2,
+        1,
+        6,
+        12,
+        46,
+        92,
+        341,
+        1787,
+        9233,
+        45752,
+        285053,
+        1846955L,
+        11977939L,
+        83263591L,
+        621012754L,
+        4878666808L,
+        39333324973L,
+        336376244042L,
+        3029242658210L,
+        28439272956934L,
+        275986683743434L,
+        2789712466510289L,
+        29363495934315694L
+    };
 
     /** R(n), solutions unchanged by a quarter turn, n = 1..27: OEIS A033148. */
-    static final long[] A033148 = { 1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 64, 128, 0, 0, 480, 704,
-            0, 0, 3328, 3264, 0, 0 };
+    static final long[] A033148 = {
+        1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 64, 128, 0, 0, 480, 704, 0, 0, 3328, 3264, 0, 0
+    };
 
     /**
      * The counts of one size. {@code rot90}: classes unchanged by a quarter turn (orbit size 2);
@@ -40,8 +92,7 @@ public final class Reference {
      * {@code asymmetric}: no symmetry (orbit size 8). n = 1 is the exception: its single queen is
      * unchanged by all eight symmetries, and it is listed under {@code rot90}.
      */
-    public record Counts(int n, long total, long fundamental, long rot90, long rot180, long asymmetric) {
-    }
+    public record Counts(int n, long total, long fundamental, long rot90, long rot180, long asymmetric) {}
 
     /** One line of n8-solutions.csv. */
     public record N8(int ordinal, String placement, String representative, int orbitSize, boolean fundamental) {
@@ -56,8 +107,7 @@ public final class Reference {
         }
     }
 
-    private Reference() {
-    }
+    private Reference() {}
 
     /**
      * The counts for n = 1..27. The split by symmetry follows from Q, U and R by Burnside's lemma
@@ -85,9 +135,10 @@ public final class Reference {
     }
 
     public static List<N8> n8() {
-        return lines("n8-solutions.csv").stream().map(line -> line.split(","))
-                .map(f -> new N8(Integer.parseInt(f[0]), f[1], f[2], Integer.parseInt(f[3]),
-                        Boolean.parseBoolean(f[4])))
+        return lines("n8-solutions.csv").stream()
+                .map(line -> line.split(","))
+                .map(f ->
+                        new N8(Integer.parseInt(f[0]), f[1], f[2], Integer.parseInt(f[3]), Boolean.parseBoolean(f[4])))
                 .toList();
     }
 
@@ -96,8 +147,12 @@ public final class Reference {
             if (in == null) {
                 throw new IOException("no " + FOLDER + file + " on the test class path");
             }
-            List<String> lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII)).lines().toList();
-            return lines.subList(1, lines.size()).stream().filter(line -> !line.isBlank()).toList();
+            List<String> lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII))
+                    .lines()
+                    .toList();
+            return lines.subList(1, lines.size()).stream()
+                    .filter(line -> !line.isBlank())
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("reference data missing: " + e.getMessage(), e);
         }

@@ -1,6 +1,5 @@
 package dev.nqueens;
 
-import dev.nqueens.h2.H2CrashRecovery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -57,7 +56,9 @@ class ReliabilityFunctionalTests {
     private Map<String, String> environment = Map.of();
 
     @Test
-    @EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
+    @EnabledIfEnvironmentVariable(
+            named = TestDatabases.POSTGRES_URL_VARIABLE,
+            matches = ".+",
             disabledReason = TestDatabases.POSTGRES_SKIPPED)
     void killedWhileStoringOrExportingOnPostgresItResumesAndEndsExactlyRight() throws Exception {
         environment = TestDatabases.postgresEnvironment("nqueens_kill_ft");
@@ -84,15 +85,19 @@ class ReliabilityFunctionalTests {
                 TestDatabases.Tables building = TestDatabases.tablesOf(db, 14);
                 long stored = count(db, "SELECT COUNT(*) FROM " + building.solutions());
                 assertThat(stored).isPositive().isLessThan(365_596);
-                assertThat(count(db, "SELECT MAX(ordinal) FROM " + building.solutions())).isEqualTo(stored);
+                assertThat(count(db, "SELECT MAX(ordinal) FROM " + building.solutions()))
+                        .isEqualTo(stored);
                 assertThat(count(db, "SELECT solutions_stored FROM building_generation WHERE n = 14"))
-                        .as("the checkpoint commits with its rows").isEqualTo(stored);
+                        .as("the checkpoint commits with its rows")
+                        .isEqualTo(stored);
                 assertThat(stored % 500).as("whole chunks only").isZero();
-                assertThat(count(db, "SELECT COUNT(*) FROM board_summary WHERE n = 14")).isZero();
+                assertThat(count(db, "SELECT COUNT(*) FROM board_summary WHERE n = 14"))
+                        .isZero();
                 assertThat(count(db, "SELECT COUNT(*) FROM " + building.classes()))
                         .isEqualTo(count(db, "SELECT MAX(class_ordinal) FROM " + building.solutions()))
                         .isEqualTo(count(db, "SELECT classes_stored FROM building_generation WHERE n = 14"));
-                assertThat(count(db, "SELECT COUNT(*) FROM solution WHERE n = 14")).as("out of sight until published")
+                assertThat(count(db, "SELECT COUNT(*) FROM solution WHERE n = 14"))
+                        .as("out of sight until published")
                         .isZero();
             }
         }
@@ -101,10 +106,12 @@ class ReliabilityFunctionalTests {
         assertThat(resumed.exitCode()).as(resumed.err()).isZero();
         assertThat(resumed.out()).contains("Restarted the unfinished run of the same sizes");
         if (!postgres) {
-            assertThat(resumed.out()).contains("ended without closing the database (killed?); rebuilding")
+            assertThat(resumed.out())
+                    .contains("ended without closing the database (killed?); rebuilding")
                     .contains("; resuming");
             try (Stream<Path> files = Files.list(work.resolve("data"))) {
-                assertThat(files.map(file -> file.getFileName().toString())).contains("nqueens.mv.db")
+                assertThat(files.map(file -> file.getFileName().toString()))
+                        .contains("nqueens.mv.db")
                         .noneMatch(name -> name.contains("recovery") || name.contains("rebuilt"));
             }
         }
@@ -123,8 +130,8 @@ class ReliabilityFunctionalTests {
         NqueensProcess publishing = NqueensProcess.start(work, environment, "run", "--sizes", "14", "--force");
         publishing.awaitLine(line -> line.contains("n=14: published after"), LONG);
         assertThat(publishing.kill().exitCode()).isEqualTo(137);
-        NqueensProcess.Result afterPublishKill = NqueensProcess.run(work, environment, "run", "--sizes", "14",
-                "--force");
+        NqueensProcess.Result afterPublishKill =
+                NqueensProcess.run(work, environment, "run", "--sizes", "14", "--force");
         assertThat(afterPublishKill.exitCode()).as(afterPublishKill.err()).isZero();
         assertThat(afterPublishKill.out()).contains("Restarted the unfinished run of the same sizes");
         assertExactlyTheKnownValues(12, 14);
@@ -140,13 +147,16 @@ class ReliabilityFunctionalTests {
 
         // Damage: verify names a corrupted export file and a corrupted row, and says so in its exit code.
         Files.writeString(work.resolve("output/fundamental-n12.csv"), "x", java.nio.file.StandardOpenOption.APPEND);
-        try (Connection db = open(); Statement statement = db.createStatement()) {
+        try (Connection db = open();
+                Statement statement = db.createStatement()) {
             statement.executeUpdate("UPDATE " + TestDatabases.tablesOf(db, 12).solutions()
                     + " SET placement = '1 2 3 4 5 6 7 8 9 10 11 12' WHERE ordinal = 7");
         }
         NqueensProcess.Result damaged = NqueensProcess.run(work, environment, "verify");
         assertThat(damaged.exitCode()).isEqualTo(1);
-        assertThat(damaged.out()).contains("fundamental-n12.csv").contains("checks FAILED")
+        assertThat(damaged.out())
+                .contains("fundamental-n12.csv")
+                .contains("checks FAILED")
                 .contains("n=12 ordinal 7: '1 2 3 4 5 6 7 8 9 10 11 12' is not a solution");
     }
 
@@ -159,8 +169,9 @@ class ReliabilityFunctionalTests {
 
         NqueensProcess.Result second = NqueensProcess.run(work, "run", "--sizes", "12");
         assertThat(second.exitCode()).isEqualTo(3);
-        assertThat(second.err()).isEqualTo("nqueens: the database jdbc:h2:file:./data/nqueens is in use by `nqueens run`"
-                + " (pid " + first.pid() + "); one run at a time\n");
+        assertThat(second.err())
+                .isEqualTo("nqueens: the database jdbc:h2:file:./data/nqueens is in use by `nqueens run`" + " (pid "
+                        + first.pid() + "); one run at a time\n");
         // The reading commands read through the run's H2 server meanwhile, with the read-only login.
         NqueensProcess.Result read = NqueensProcess.run(work, "sql", "SELECT COUNT(*) AS published FROM board_summary");
         assertThat(read.exitCode()).as(read.err()).isZero();
@@ -169,7 +180,8 @@ class ReliabilityFunctionalTests {
 
         NqueensProcess.Result stopped = first.terminate();
         assertThat(stopped.exitCode()).isEqualTo(143);
-        assertThat(stopped.err()).contains("nqueens: stopping at the next chunk boundary; the next run resumes")
+        assertThat(stopped.err())
+                .contains("nqueens: stopping at the next chunk boundary; the next run resumes")
                 .contains("nqueens: the run stopped; the next run resumes it");
         try (Connection db = open()) {
             assertThat(string(db, "SELECT status FROM batch_job_execution ORDER BY job_execution_id DESC LIMIT 1"))
@@ -193,11 +205,16 @@ class ReliabilityFunctionalTests {
         String exported = Files.readString(manifest);
         java.util.regex.Matcher sizes = java.util.regex.Pattern.compile("\"size_versions\"\\s*:\\s*\\{[^}]*}")
                 .matcher(exported);
-        assertThat(sizes.find()).as("the manifest names the row each size's files were exported from").isTrue();
-        String stale = exported.substring(0, sizes.start()) + sizes.group().replaceAll("[0-9a-f]{64}", "stale")
+        assertThat(sizes.find())
+                .as("the manifest names the row each size's files were exported from")
+                .isTrue();
+        String stale = exported.substring(0, sizes.start())
+                + sizes.group().replaceAll("[0-9a-f]{64}", "stale")
                 + exported.substring(sizes.end());
         stale = stale.replaceFirst("(\"summary_version\"\\s*:\\s*\")[0-9a-f]+\"", "$1stale\"");
-        assertThat(stale).as("the manifest names the rows it was exported from").isNotEqualTo(exported)
+        assertThat(stale)
+                .as("the manifest names the rows it was exported from")
+                .isNotEqualTo(exported)
                 .doesNotContainPattern("\"summary_version\"\\s*:\\s*\"[0-9a-f]{64}\"");
         Files.writeString(manifest, stale);
         NqueensProcess exporting = NqueensProcess.start(work, environment, "run", "--sizes", SIZES);
@@ -205,8 +222,12 @@ class ReliabilityFunctionalTests {
         assertThat(exporting.kill().exitCode()).isEqualTo(137);
         assertThat(partial.getFileName().toString()).startsWith(".").endsWith(".partial");
         NqueensProcess.Result afterExportKill = NqueensProcess.run(work, environment, "verify");
-        assertThat(afterExportKill.out()).as("final names hold complete files").contains("export manifest         ok")
-                .doesNotContain("differs").doesNotContain("bytes, the manifest says").doesNotContain("missing");
+        assertThat(afterExportKill.out())
+                .as("final names hold complete files")
+                .contains("export manifest         ok")
+                .doesNotContain("differs")
+                .doesNotContain("bytes, the manifest says")
+                .doesNotContain("missing");
         boolean leftover;
         try (Stream<Path> files = Files.list(work.resolve("output"))) {
             leftover = files.anyMatch(file -> file.getFileName().toString().endsWith(".partial"));
@@ -228,16 +249,20 @@ class ReliabilityFunctionalTests {
         try (Connection db = open()) {
             for (int n = from; n <= to; n++) {
                 Reference.Counts expected = Reference.counts(n);
-                assertThat(count(db, "SELECT total_solutions FROM board_summary WHERE n = " + n)).isEqualTo(expected.total());
+                assertThat(count(db, "SELECT total_solutions FROM board_summary WHERE n = " + n))
+                        .isEqualTo(expected.total());
                 String solutions = TestDatabases.tablesOf(db, n).solutions();
                 assertThat(count(db, "SELECT COUNT(*) FROM " + solutions)).isEqualTo(expected.total());
-                assertThat(count(db, "SELECT COUNT(DISTINCT placement) FROM " + solutions)).isEqualTo(expected.total());
+                assertThat(count(db, "SELECT COUNT(DISTINCT placement) FROM " + solutions))
+                        .isEqualTo(expected.total());
                 assertThat(count(db, "SELECT MAX(ordinal) FROM " + solutions)).isEqualTo(expected.total());
-                assertThat(count(db, "SELECT COUNT(*) FROM stored_generation WHERE n = " + n)).as("one generation")
+                assertThat(count(db, "SELECT COUNT(*) FROM stored_generation WHERE n = " + n))
+                        .as("one generation")
                         .isEqualTo(1);
                 assertThat(count(db, "SELECT COUNT(*) FROM fundamental_solution WHERE n = " + n))
                         .isEqualTo(expected.fundamental());
-                assertThat(count(db, "SELECT COUNT(*) FROM solution WHERE n = " + n)).isEqualTo(expected.total());
+                assertThat(count(db, "SELECT COUNT(*) FROM solution WHERE n = " + n))
+                        .isEqualTo(expected.total());
             }
         }
     }
@@ -250,7 +275,9 @@ class ReliabilityFunctionalTests {
         while (found.get() == null && System.nanoTime() < deadline && process.isAlive()) {
             if (Files.isDirectory(output)) {
                 try (Stream<Path> files = Files.list(output)) {
-                    files.filter(f -> f.getFileName().toString().endsWith(".partial")).findFirst().ifPresent(found::set);
+                    files.filter(f -> f.getFileName().toString().endsWith(".partial"))
+                            .findFirst()
+                            .ifPresent(found::set);
                 }
             }
             Thread.sleep(2);
@@ -268,7 +295,8 @@ class ReliabilityFunctionalTests {
     }
 
     private static String string(Connection db, String sql) throws SQLException {
-        try (Statement statement = db.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+        try (Statement statement = db.createStatement();
+                ResultSet result = statement.executeQuery(sql)) {
             result.next();
             return result.getString(1);
         }

@@ -18,8 +18,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.List;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,12 @@ class SchemaUpgradeFunctionalTests {
     @Test
     void aDatabaseOfSchema11IsMigratedAndItsWorkInProgressResumed() throws Exception {
         String url = TestDatabases.h2Url(work.resolve("data/nqueens"));
-        Flyway.configure().dataSource(url, "sa", "").locations("classpath:db/migration").target("11").load().migrate();
+        Flyway.configure()
+                .dataSource(url, "sa", "")
+                .locations("classpath:db/migration")
+                .target("11")
+                .load()
+                .migrate();
         try (Connection db = DriverManager.getConnection(url, "sa", "")) {
             for (int n = 1; n <= 8; n++) {
                 store(db, n, true, Long.MAX_VALUE, "");
@@ -57,14 +62,18 @@ class SchemaUpgradeFunctionalTests {
             store(db, 11, false, 100, "");
         }
 
-        NqueensProcess.Result run = InProcess.run(work, "run", "--sizes", "1-9,11", "--store-all-up-to", "9",
-                "--store-fundamental-up-to", "11");
+        NqueensProcess.Result run = InProcess.run(
+                work, "run", "--sizes", "1-9,11", "--store-all-up-to", "9", "--store-fundamental-up-to", "11");
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         NqueensProcess.Result verify = InProcess.run(work, "verify");
         assertThat(verify.exitCode()).as(verify.out() + verify.err()).isZero();
-        assertThat(verify.out()).contains("n=9 counts").contains("n=11 counts").contains("n=10 counts")
-                .doesNotContain("work in progress").doesNotContain("generation");
+        assertThat(verify.out())
+                .contains("n=9 counts")
+                .contains("n=11 counts")
+                .contains("n=10 counts")
+                .doesNotContain("work in progress")
+                .doesNotContain("generation");
         // Made without a password (as builds before the owner's password made it): the run gave it one,
         // kept beside it for its owner alone.
         assertThatThrownBy(() -> DriverManager.getConnection(url, "sa", "").close())
@@ -72,29 +81,50 @@ class SchemaUpgradeFunctionalTests {
         assertThat(Files.getPosixFilePermissions(work.resolve("data/nqueens.password")))
                 .isEqualTo(PosixFilePermissions.fromString("rw-------"));
         try (Connection db = TestDatabases.openH2(work.resolve("data/nqueens"))) {
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM flyway_schema_history WHERE version IN ('13',"
-                    + " '15')")).isEqualTo(2);
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 9")).isEqualTo(352);
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM fundamental_solution WHERE n = 11")).isEqualTo(341);
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 8")).isEqualTo(92);
+            assertThat(TestDatabases.count(
+                            db, "SELECT COUNT(*) FROM flyway_schema_history WHERE version IN ('13'," + " '15')"))
+                    .isEqualTo(2);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 9"))
+                    .isEqualTo(352);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM fundamental_solution WHERE n = 11"))
+                    .isEqualTo(341);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 8"))
+                    .isEqualTo(92);
             assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM board_summary WHERE n = 10 AND stored = 'COUNT'"))
                     .isEqualTo(1);
-            assertThat(TestDatabases.count(db, "SELECT write_count FROM batch_step_execution"
-                    + " WHERE step_name = 'solveSize:n09'")).as("n = 9 resumed after its 200 staged solutions")
+            assertThat(TestDatabases.count(
+                            db, "SELECT write_count FROM batch_step_execution" + " WHERE step_name = 'solveSize:n09'"))
+                    .as("n = 9 resumed after its 200 staged solutions")
                     .isEqualTo(352 - 200);
-            assertThat(TestDatabases.count(db, "SELECT write_count FROM batch_step_execution"
-                    + " WHERE step_name = 'solveSize:n11'")).as("n = 11 resumed after its 100 classes").isEqualTo(341 - 100);
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM stored_generation g WHERE NOT EXISTS"
-                    + " (SELECT 1 FROM board_summary b WHERE b.n = g.n AND b.generation = g.generation)"))
-                    .as("one generation per size, published").isZero();
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM stored_generation")).isEqualTo(10);
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM information_schema.tables"
-                    + " WHERE table_name IN ('stored_solution', 'stored_fundamental', 'fundamental_cell')"))
-                    .as("the shared tables are gone").isZero();
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution_cell WHERE n = 8 AND queen_row = 1"
-                    + " AND queen_column = 1")).isEqualTo(4);
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM information_schema.tables"
-                    + " WHERE table_name LIKE 'staged%'")).as("the staging tables are gone").isZero();
+            assertThat(TestDatabases.count(
+                            db, "SELECT write_count FROM batch_step_execution" + " WHERE step_name = 'solveSize:n11'"))
+                    .as("n = 11 resumed after its 100 classes")
+                    .isEqualTo(341 - 100);
+            assertThat(
+                            TestDatabases.count(
+                                    db,
+                                    "SELECT COUNT(*) FROM stored_generation g WHERE NOT EXISTS"
+                                            + " (SELECT 1 FROM board_summary b WHERE b.n = g.n AND b.generation = g.generation)"))
+                    .as("one generation per size, published")
+                    .isZero();
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM stored_generation"))
+                    .isEqualTo(10);
+            assertThat(
+                            TestDatabases.count(
+                                    db,
+                                    "SELECT COUNT(*) FROM information_schema.tables"
+                                            + " WHERE table_name IN ('stored_solution', 'stored_fundamental', 'fundamental_cell')"))
+                    .as("the shared tables are gone")
+                    .isZero();
+            assertThat(TestDatabases.count(
+                            db,
+                            "SELECT COUNT(*) FROM solution_cell WHERE n = 8 AND queen_row = 1"
+                                    + " AND queen_column = 1"))
+                    .isEqualTo(4);
+            assertThat(TestDatabases.count(
+                            db, "SELECT COUNT(*) FROM information_schema.tables" + " WHERE table_name LIKE 'staged%'"))
+                    .as("the staging tables are gone")
+                    .isZero();
         }
     }
 
@@ -104,16 +134,18 @@ class SchemaUpgradeFunctionalTests {
      */
     @Test
     void classOrdinalsOfSchema15BecomeIntegers() throws Exception {
-        NqueensProcess.Result first = InProcess.run(work, "run", "--sizes", "8-9", "--store-all-up-to", "9",
-                "--store-fundamental-up-to", "9");
+        NqueensProcess.Result first = InProcess.run(
+                work, "run", "--sizes", "8-9", "--store-all-up-to", "9", "--store-fundamental-up-to", "9");
         assertThat(first.exitCode()).as(first.out() + first.err()).isZero();
         Path file = work.resolve("data/nqueens");
-        try (Connection db = TestDatabases.openH2(file); Statement statement = db.createStatement()) {
+        try (Connection db = TestDatabases.openH2(file);
+                Statement statement = db.createStatement()) {
             // As builds of schema 15 made them.
             statement.execute("DROP VIEW solution_cell");
             statement.execute("DROP VIEW solution");
-            List<GenerationTables.Registered> registered = GenerationTables.of(new JdbcTemplate(
-                    new SingleConnectionDataSource(db, true))).registered();
+            List<GenerationTables.Registered> registered = GenerationTables.of(
+                            new JdbcTemplate(new SingleConnectionDataSource(db, true)))
+                    .registered();
             for (GenerationTables.Registered generation : registered) {
                 statement.execute("ALTER TABLE " + generation.solutions() + " ALTER COLUMN class_ordinal SET DATA TYPE"
                         + " BIGINT");
@@ -122,32 +154,48 @@ class SchemaUpgradeFunctionalTests {
                 statement.execute(view);
             }
             statement.execute("DELETE FROM flyway_schema_history WHERE version = '16'");
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM information_schema.columns WHERE"
-                    + " column_name = 'class_ordinal' AND table_name LIKE 'solution\\_n%' AND UPPER(data_type) = 'BIGINT'"))
+            assertThat(
+                            TestDatabases.count(
+                                    db,
+                                    "SELECT COUNT(*) FROM information_schema.columns WHERE"
+                                            + " column_name = 'class_ordinal' AND table_name LIKE 'solution\\_n%' AND UPPER(data_type) = 'BIGINT'"))
                     .isEqualTo(2);
         }
 
-        NqueensProcess.Result again = InProcess.run(work, "run", "--sizes", "8-9", "--store-all-up-to", "9",
-                "--store-fundamental-up-to", "9");
+        NqueensProcess.Result again = InProcess.run(
+                work, "run", "--sizes", "8-9", "--store-all-up-to", "9", "--store-fundamental-up-to", "9");
 
         assertThat(again.exitCode()).as(again.out() + again.err()).isZero();
         NqueensProcess.Result verify = InProcess.run(work, "verify");
         assertThat(verify.exitCode()).as(verify.out() + verify.err()).isZero();
         try (Connection db = TestDatabases.openH2(file)) {
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM information_schema.columns WHERE"
-                    + " column_name = 'class_ordinal' AND table_name LIKE 'solution\\_n%' AND UPPER(data_type) = 'INTEGER'"))
+            assertThat(
+                            TestDatabases.count(
+                                    db,
+                                    "SELECT COUNT(*) FROM information_schema.columns WHERE"
+                                            + " column_name = 'class_ordinal' AND table_name LIKE 'solution\\_n%' AND UPPER(data_type) = 'INTEGER'"))
                     .isEqualTo(2);
             // n = 8: 12 classes, 92 solutions; each class has as many members as its orbit.
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution s JOIN fundamental_solution f"
-                    + " ON f.n = s.n AND f.class_ordinal = s.class_ordinal WHERE s.n = 8")).isEqualTo(92);
+            assertThat(TestDatabases.count(
+                            db,
+                            "SELECT COUNT(*) FROM solution s JOIN fundamental_solution f"
+                                    + " ON f.n = s.n AND f.class_ordinal = s.class_ordinal WHERE s.n = 8"))
+                    .isEqualTo(92);
             for (int classOrdinal = 1; classOrdinal <= 12; classOrdinal++) {
-                assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 8 AND class_ordinal = "
-                        + classOrdinal)).isEqualTo(TestDatabases.count(db, "SELECT orbit_size FROM"
-                        + " fundamental_solution WHERE n = 8 AND class_ordinal = " + classOrdinal));
+                assertThat(TestDatabases.count(
+                                db, "SELECT COUNT(*) FROM solution WHERE n = 8 AND class_ordinal = " + classOrdinal))
+                        .isEqualTo(TestDatabases.count(
+                                db,
+                                "SELECT orbit_size FROM" + " fundamental_solution WHERE n = 8 AND class_ordinal = "
+                                        + classOrdinal));
             }
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution_cell WHERE n = 8 AND queen_row = 1"
-                    + " AND queen_column = 1")).isEqualTo(4);
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 9")).isEqualTo(352);
+            assertThat(TestDatabases.count(
+                            db,
+                            "SELECT COUNT(*) FROM solution_cell WHERE n = 8 AND queen_row = 1"
+                                    + " AND queen_column = 1"))
+                    .isEqualTo(4);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 9"))
+                    .isEqualTo(352);
         }
     }
 
@@ -162,9 +210,12 @@ class SchemaUpgradeFunctionalTests {
         assertThat(first.exitCode()).as(first.out() + first.err()).isZero();
         Path file = work.resolve("data/nqueens");
         String oldShape = "\"board_summary\" \"b\"";
-        try (Connection db = TestDatabases.openH2(file); Statement statement = db.createStatement()) {
-            GenerationTables.Registered eight = GenerationTables.of(new JdbcTemplate(
-                    new SingleConnectionDataSource(db, true))).registered().get(0);
+        try (Connection db = TestDatabases.openH2(file);
+                Statement statement = db.createStatement()) {
+            GenerationTables.Registered eight = GenerationTables.of(
+                            new JdbcTemplate(new SingleConnectionDataSource(db, true)))
+                    .registered()
+                    .get(0);
             // As builds before 2026-12-05 wrote it (one branch).
             statement.execute("CREATE OR REPLACE VIEW solution AS SELECT b.n, s.ordinal, s.placement, s.class_ordinal,"
                     + " s.orbit_size, CAST(CASE s.orbit_size WHEN 8 THEN 'NONE' WHEN 4 THEN 'ROT180' ELSE 'ROT90' END"
@@ -178,15 +229,16 @@ class SchemaUpgradeFunctionalTests {
         assertThat(again.exitCode()).as(again.out() + again.err()).isZero();
         try (Connection db = TestDatabases.openH2(file)) {
             assertThat(viewDefinition(db, "solution")).doesNotContain(oldShape);
-            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 8")).isEqualTo(92);
+            assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 8"))
+                    .isEqualTo(92);
             assertThat(TestDatabases.count(db, "SELECT COUNT(*) FROM solution WHERE n = 8 AND symmetry = 'ROT180'"))
                     .isEqualTo(4);
         }
     }
 
     private static String viewDefinition(Connection db, String view) throws SQLException {
-        try (PreparedStatement query = db.prepareStatement(
-                "SELECT view_definition FROM information_schema.views WHERE table_name = ?")) {
+        try (PreparedStatement query =
+                db.prepareStatement("SELECT view_definition FROM information_schema.views WHERE table_name = ?")) {
             query.setString(1, view);
             try (ResultSet rows = query.executeQuery()) {
                 assertThat(rows.next()).isTrue();
@@ -227,7 +279,7 @@ class SchemaUpgradeFunctionalTests {
         Set<String> representatives = new HashSet<>();
         long ordinal = 0;
         try (PreparedStatement classInsert = db.prepareStatement("INSERT INTO " + classes
-                + " (n, class_ordinal, placement, orbit_size, symmetry) VALUES (?, ?, ?, ?, ?)");
+                        + " (n, class_ordinal, placement, orbit_size, symmetry) VALUES (?, ?, ?, ?, ?)");
                 PreparedStatement solutionInsert = db.prepareStatement("INSERT INTO " + solutions
                         + " (n, ordinal, placement, representative, transform) VALUES (?, ?, ?, ?, ?)");
                 PreparedStatement cellInsert = db.prepareStatement(SolutionCells.insert(cells))) {

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,8 +56,12 @@ class ServeFunctionalTests {
         assertThat(stopped.out()).contains("The nightly schedule is off").contains("serve stopped.");
         assertThat(stopped.err()).doesNotContain("\tat ");
         assertThat(directory.resolve("data/nqueens.holder")).doesNotExist();
-        assertThat(directory.resolve("tmp")).as("Tomcat's scratch folders, gone with serve").isEmptyDirectory();
-        assertThat(ServedResults.contents(directory)).as("the database after serving").isEqualTo(databaseBefore);
+        assertThat(directory.resolve("tmp"))
+                .as("Tomcat's scratch folders, gone with serve")
+                .isEmptyDirectory();
+        assertThat(ServedResults.contents(directory))
+                .as("the database after serving")
+                .isEqualTo(databaseBefore);
     }
 
     @Test
@@ -70,12 +73,17 @@ class ServeFunctionalTests {
         assertThat(sizes).hasSize(10);
         for (JsonNode size : sizes) {
             Reference.Counts known = Reference.counts(size.get("n").asInt());
-            assertThat(List.of(size.get("total_solutions").asLong(), size.get("fundamental_solutions").asLong(),
-                    size.get("rot90_classes").asLong(), size.get("rot180_classes").asLong(),
-                    size.get("asymmetric_classes").asLong())).as("n = " + known.n())
-                    .containsExactly(known.total(), known.fundamental(), known.rot90(), known.rot180(), known.asymmetric());
-            assertThat(size.get("stored").asString()).isEqualTo(known.n() <= 8 ? "ALL" : known.n() == 9 ? "FUNDAMENTAL"
-                    : "COUNT");
+            assertThat(List.of(
+                            size.get("total_solutions").asLong(),
+                            size.get("fundamental_solutions").asLong(),
+                            size.get("rot90_classes").asLong(),
+                            size.get("rot180_classes").asLong(),
+                            size.get("asymmetric_classes").asLong()))
+                    .as("n = " + known.n())
+                    .containsExactly(
+                            known.total(), known.fundamental(), known.rot90(), known.rot180(), known.asymmetric());
+            assertThat(size.get("stored").asString())
+                    .isEqualTo(known.n() <= 8 ? "ALL" : known.n() == 9 ? "FUNDAMENTAL" : "COUNT");
         }
         JsonNode eight = JSON.readTree(served.get("/api/sizes/8").body());
         assertThat(eight.get("total_solutions").asLong()).isEqualTo(92);
@@ -84,18 +92,23 @@ class ServeFunctionalTests {
 
     @Test
     void solutionsAndClassesComeInPagesAsJsonOrCsv() throws Exception {
-        JsonNode all = JSON.readTree(served.get("/api/sizes/8/solutions?offset=0&limit=100").body());
+        JsonNode all = JSON.readTree(
+                served.get("/api/sizes/8/solutions?offset=0&limit=100").body());
         assertThat(all.get("total").asLong()).isEqualTo(92);
         assertThat(all.get("next_offset").isNull()).isTrue();
         List<String> placements = new ArrayList<>();
         all.get("solutions").forEach(row -> placements.add(row.get("placement").asString()));
-        assertThat(placements).containsExactlyElementsOf(Reference.n8().stream().map(Reference.N8::spaced).toList());
+        assertThat(placements)
+                .containsExactlyElementsOf(
+                        Reference.n8().stream().map(Reference.N8::spaced).toList());
 
-        JsonNode page = JSON.readTree(served.get("/api/sizes/8/solutions?offset=40&limit=10").body());
+        JsonNode page = JSON.readTree(
+                served.get("/api/sizes/8/solutions?offset=40&limit=10").body());
         assertThat(page.get("next_offset").asLong()).isEqualTo(50);
         assertThat(page.get("solutions")).hasSize(10);
         assertThat(page.get("solutions").get(0).get("ordinal").asLong()).isEqualTo(41);
-        assertThat(page.get("solutions").get(0).get("placement").asString()).isEqualTo(Reference.n8().get(40).spaced());
+        assertThat(page.get("solutions").get(0).get("placement").asString())
+                .isEqualTo(Reference.n8().get(40).spaced());
 
         HttpResponse<byte[]> csv = served.get("/api/sizes/8/classes?format=csv");
         assertThat(csv.headers().firstValue("Content-Type")).hasValue("text/csv;charset=UTF-8");
@@ -105,7 +118,8 @@ class ServeFunctionalTests {
         assertThat(lines.stream().skip(1).map(line -> line.split(",")[1].replace("\"", "")))
                 .containsExactlyElementsOf(representativesOfEight());
 
-        JsonNode nine = JSON.readTree(served.get("/api/sizes/9/classes?limit=100").body());
+        JsonNode nine =
+                JSON.readTree(served.get("/api/sizes/9/classes?limit=100").body());
         assertThat(nine.get("classes")).hasSize((int) Reference.counts(9).fundamental());
         JsonNode runs = JSON.readTree(served.get("/api/runs").body()).get("runs");
         assertThat(runs).hasSize(1);
@@ -115,12 +129,17 @@ class ServeFunctionalTests {
 
     /** The 12 class representatives of n = 8 from the reference: the distinct smallest members, in order. */
     static List<String> representativesOfEight() {
-        return Reference.n8().stream().map(Reference.N8::representativeSpaced).distinct().sorted().toList();
+        return Reference.n8().stream()
+                .map(Reference.N8::representativeSpaced)
+                .distinct()
+                .sorted()
+                .toList();
     }
 
     @Test
     void badParametersAndSizesNotStoredGetProblems() throws Exception {
-        // The API's parameters in detail: ApiControllerIntegrationTests; the downloads': FilesControllerIntegrationTests.
+        // The API's parameters in detail: ApiControllerIntegrationTests; the downloads':
+        // FilesControllerIntegrationTests.
         Map<String, Integer> expected = new java.util.LinkedHashMap<>();
         expected.put("/api/sizes/26", 400); // beyond the sizes this build computes (1..25)
         expected.put("/api/sizes/25", 404); // within them, not published
@@ -137,10 +156,13 @@ class ServeFunctionalTests {
         for (Map.Entry<String, Integer> request : expected.entrySet()) {
             HttpResponse<byte[]> response = served.get(request.getKey());
             assertThat(response.statusCode()).as(request.getKey()).isEqualTo(request.getValue());
-            assertThat(response.headers().firstValue("Content-Type")).as(request.getKey())
+            assertThat(response.headers().firstValue("Content-Type"))
+                    .as(request.getKey())
                     .hasValue("application/problem+json");
             assertThat(JSON.readTree(response.body()).get("status").asInt()).isEqualTo(request.getValue());
-            assertThat(response.headers().firstValue("Content-Security-Policy")).as(request.getKey()).isPresent();
+            assertThat(response.headers().firstValue("Content-Security-Policy"))
+                    .as(request.getKey())
+                    .isPresent();
         }
         assertThat(ServedResults.text(served.get("/api/sizes/10/classes"))).contains("stored as COUNT");
     }
@@ -152,8 +174,12 @@ class ServeFunctionalTests {
             HttpResponse<byte[]> refused = served.send(method, "/");
             assertThat(refused.statusCode()).as(method).isEqualTo(405);
             assertThat(refused.headers().firstValue("Content-Type")).as(method).hasValue("application/problem+json");
-            assertThat(refused.headers().firstValue("Content-Security-Policy")).as(method).isPresent();
-            assertThat(refused.headers().firstValue("X-Content-Type-Options")).as(method).hasValue("nosniff");
+            assertThat(refused.headers().firstValue("Content-Security-Policy"))
+                    .as(method)
+                    .isPresent();
+            assertThat(refused.headers().firstValue("X-Content-Type-Options"))
+                    .as(method)
+                    .hasValue("nosniff");
             assertThat(JSON.readTree(refused.body()).get("status").asInt()).isEqualTo(405);
         }
         HttpResponse<byte[]> error = served.get("/error");
@@ -164,16 +190,28 @@ class ServeFunctionalTests {
     @Test
     void onlyTheExportFolderIsServedWhateverThePathSays() throws Exception {
         String database = new String(Files.readAllBytes(directory.resolve(MV_DB)), 0, 8, StandardCharsets.ISO_8859_1);
-        for (String path : List.of("/files/../data/nqueens.mv.db", "/files/%2e%2e/data/nqueens.mv.db",
-                "/files/..%2fdata%2fnqueens.mv.db", "/files/%2e%2e%2fdata%2fnqueens.mv.db",
-                "/files/..%5cdata%5cnqueens.mv.db", "/files/%252e%252e%252fdata%252fnqueens.mv.db",
-                "/files/..%252fdata%252fnqueens.mv.db", "/files/.%2e/data/nqueens.mv.db", "/../data/nqueens.mv.db",
-                "/files/%2fetc%2fpasswd", "/files/.manifest.json.partial", "/files/", "/data/nqueens.mv.db")) {
+        for (String path : List.of(
+                "/files/../data/nqueens.mv.db",
+                "/files/%2e%2e/data/nqueens.mv.db",
+                "/files/..%2fdata%2fnqueens.mv.db",
+                "/files/%2e%2e%2fdata%2fnqueens.mv.db",
+                "/files/..%5cdata%5cnqueens.mv.db",
+                "/files/%252e%252e%252fdata%252fnqueens.mv.db",
+                "/files/..%252fdata%252fnqueens.mv.db",
+                "/files/.%2e/data/nqueens.mv.db",
+                "/../data/nqueens.mv.db",
+                "/files/%2fetc%2fpasswd",
+                "/files/.manifest.json.partial",
+                "/files/",
+                "/data/nqueens.mv.db")) {
             String response = served.raw(path);
             String status = response.lines().findFirst().orElse("");
             assertThat(status).as(path).matches("HTTP/1.1 40[04] ?.*");
-            assertThat(response).as(path).containsIgnoringCase("Content-Type: application/problem+json")
-                    .doesNotContain(database).doesNotContain("root:x:0");
+            assertThat(response)
+                    .as(path)
+                    .containsIgnoringCase("Content-Type: application/problem+json")
+                    .doesNotContain(database)
+                    .doesNotContain("root:x:0");
         }
     }
 
@@ -202,15 +240,20 @@ class ServeFunctionalTests {
     void downloadsCarryTheirChecksumsAndTheHttpDownloadToolsExpect() throws Exception {
         JsonNode manifest = JSON.readTree(served.get("/files/manifest.json").body());
         for (JsonNode file : manifest.get("files")) {
-            HttpResponse<byte[]> download = served.get("/files/" + file.get("name").asString());
+            HttpResponse<byte[]> download =
+                    served.get("/files/" + file.get("name").asString());
             assertThat(download.statusCode()).isEqualTo(200);
-            assertThat(ServedResults.sha256(download.body())).as(file.get("name").asString())
+            assertThat(ServedResults.sha256(download.body()))
+                    .as(file.get("name").asString())
                     .isEqualTo(file.get("sha256").asString());
-            assertThat(download.headers().firstValueAsLong("Content-Length")).hasValue(file.get("bytes").asLong());
-            assertThat(download.headers().firstValue("ETag")).hasValue("\"" + file.get("sha256").asString() + "\"");
+            assertThat(download.headers().firstValueAsLong("Content-Length"))
+                    .hasValue(file.get("bytes").asLong());
+            assertThat(download.headers().firstValue("ETag"))
+                    .hasValue("\"" + file.get("sha256").asString() + "\"");
         }
         String sums = ServedResults.text(served.get("/files/SHA256SUMS"));
-        assertThat(sums.lines()).hasSize(manifest.get("files").size() + 1)
+        assertThat(sums.lines())
+                .hasSize(manifest.get("files").size() + 1)
                 .contains(manifest.get("files").get(2).get("sha256").asString() + "  "
                         + manifest.get("files").get(2).get("name").asString())
                 .anyMatch(line -> line.endsWith("  manifest.json"));
@@ -247,14 +290,19 @@ class ServeFunctionalTests {
     private static void resumeWithCurl(String name, byte[] whole) throws Exception {
         Path curl = Path.of("/usr/bin/curl");
         if (!Files.isExecutable(curl)) {
-            assertThat(System.getenv("CI")).as("curl is missing; .ci/run installs it").isNull();
+            assertThat(System.getenv("CI"))
+                    .as("curl is missing; .ci/run installs it")
+                    .isNull();
             return;
         }
         Path downloads = Files.createDirectories(directory.resolve("resumed"));
         String file = name.substring(name.lastIndexOf('/') + 1);
         Files.write(downloads.resolve(file), java.util.Arrays.copyOf(whole, 1000));
-        Process resume = new ProcessBuilder(curl.toString(), "--silent", "--show-error", "--fail", "-C", "-", "-O",
-                served.url(name)).directory(downloads.toFile()).redirectErrorStream(true).start();
+        Process resume = new ProcessBuilder(
+                        curl.toString(), "--silent", "--show-error", "--fail", "-C", "-", "-O", served.url(name))
+                .directory(downloads.toFile())
+                .redirectErrorStream(true)
+                .start();
         String output = new String(resume.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(resume.waitFor(1, TimeUnit.MINUTES)).isTrue();
         assertThat(resume.exitValue()).as(output).isZero();
@@ -279,13 +327,26 @@ class ServeFunctionalTests {
         // As the README shows it: curl --compressed, then sha256sum against SHA256SUMS.
         Path curl = Path.of("/usr/bin/curl");
         if (!Files.isExecutable(curl)) {
-            assertThat(System.getenv("CI")).as("curl is missing; .ci/run installs it").isNull();
+            assertThat(System.getenv("CI"))
+                    .as("curl is missing; .ci/run installs it")
+                    .isNull();
             return;
         }
         Path downloads = Files.createDirectories(directory.resolve("curl"));
-        Process download = new ProcessBuilder(curl.toString(), "--silent", "--show-error", "--fail", "--compressed",
-                "--dump-header", "headers.txt", "--output", "solutions-n08.json", served.url(name))
-                .directory(downloads.toFile()).redirectErrorStream(true).start();
+        Process download = new ProcessBuilder(
+                        curl.toString(),
+                        "--silent",
+                        "--show-error",
+                        "--fail",
+                        "--compressed",
+                        "--dump-header",
+                        "headers.txt",
+                        "--output",
+                        "solutions-n08.json",
+                        served.url(name))
+                .directory(downloads.toFile())
+                .redirectErrorStream(true)
+                .start();
         String output = new String(download.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(download.waitFor(1, TimeUnit.MINUTES)).isTrue();
         assertThat(download.exitValue()).as(output).isZero();
@@ -304,7 +365,9 @@ class ServeFunctionalTests {
     @Test
     void theDownloadRecipeOfTheDocsWorksAsWritten() throws Exception {
         if (!Files.isExecutable(Path.of("/usr/bin/curl")) || !Files.isExecutable(Path.of("/usr/bin/sha256sum"))) {
-            assertThat(System.getenv("CI")).as("curl or sha256sum is missing; .ci/run installs them").isNull();
+            assertThat(System.getenv("CI"))
+                    .as("curl or sha256sum is missing; .ci/run installs them")
+                    .isNull();
             return;
         }
         List<String> recipe = new ArrayList<>();
@@ -322,10 +385,13 @@ class ServeFunctionalTests {
                 recipe.add(line);
             }
         }
-        assertThat(recipe).anyMatch(line -> line.startsWith("sha256sum -c"))
-                .anyMatch(line -> line.startsWith("curl -C - -O")).anyMatch(line -> line.startsWith("curl --compressed"));
+        assertThat(recipe)
+                .anyMatch(line -> line.startsWith("sha256sum -c"))
+                .anyMatch(line -> line.startsWith("curl -C - -O"))
+                .anyMatch(line -> line.startsWith("curl --compressed"));
         Map<String, String> sizes = new java.util.LinkedHashMap<>();
-        java.util.regex.Matcher named = java.util.regex.Pattern.compile("-n(\\d\\d)\\.").matcher(String.join("\n", recipe));
+        java.util.regex.Matcher named =
+                java.util.regex.Pattern.compile("-n(\\d\\d)\\.").matcher(String.join("\n", recipe));
         while (named.find()) {
             sizes.putIfAbsent(named.group(), String.format("-n%02d.", 8 - sizes.size()));
         }
@@ -347,7 +413,9 @@ class ServeFunctionalTests {
             shell(folder, command);
         }
         assertThat(check).isNotNull();
-        long downloads = recipe.stream().filter(line -> line.startsWith("curl") && !line.contains("SHA256SUMS")).count();
+        long downloads = recipe.stream()
+                .filter(line -> line.startsWith("curl") && !line.contains("SHA256SUMS"))
+                .count();
         String verdict = shell(folder, check);
         assertThat(verdict.lines()).as(verdict).hasSize((int) downloads).allMatch(result -> result.endsWith(": OK"));
         try (java.util.stream.Stream<Path> downloaded = Files.list(folder)) {
@@ -358,8 +426,10 @@ class ServeFunctionalTests {
 
     /** Runs {@code command} with {@code /bin/sh} in {@code folder}, which must end with exit 0; its output. */
     private static String shell(Path folder, String command) throws Exception {
-        Process process = new ProcessBuilder("/bin/sh", "-c", command).directory(folder.toFile())
-                .redirectErrorStream(true).start();
+        Process process = new ProcessBuilder("/bin/sh", "-c", command)
+                .directory(folder.toFile())
+                .redirectErrorStream(true)
+                .start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
         assertThat(process.exitValue()).as(command + "\n" + output).isZero();
@@ -374,9 +444,13 @@ class ServeFunctionalTests {
         }
         Path downloads = Files.createDirectories(directory.resolve("downloads"));
         Files.writeString(downloads.resolve("SHA256SUMS"), sums);
-        Files.write(downloads.resolve("fundamental-n08.json"), served.get("/files/fundamental-n08.json").body());
+        Files.write(
+                downloads.resolve("fundamental-n08.json"),
+                served.get("/files/fundamental-n08.json").body());
         Process check = new ProcessBuilder(sha256sum.toString(), "-c", "--ignore-missing", "SHA256SUMS")
-                .directory(downloads.toFile()).redirectErrorStream(true).start();
+                .directory(downloads.toFile())
+                .redirectErrorStream(true)
+                .start();
         String output = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(check.waitFor(1, TimeUnit.MINUTES)).isTrue();
         assertThat(check.exitValue()).as(output).isZero();
@@ -387,13 +461,20 @@ class ServeFunctionalTests {
     void pagesCarryTheirSecurityHeadersAndShowWhatIsStored() throws Exception {
         HttpResponse<byte[]> report = served.get("/");
         assertThat(report.statusCode()).isEqualTo(200);
-        assertThat(report.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(policy -> assertThat(
-                policy).contains("default-src 'none'").contains("style-src 'self'").doesNotContain("unsafe"));
+        assertThat(report.headers().firstValue("Content-Security-Policy"))
+                .hasValueSatisfying(policy -> assertThat(policy)
+                        .contains("default-src 'none'")
+                        .contains("style-src 'self'")
+                        .doesNotContain("unsafe"));
         assertThat(report.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
         String page = ServedResults.text(report);
-        assertThat(page).doesNotContain("<script").doesNotContain("style=\"").doesNotContainPattern("(src|href)=\"(https?:)?//");
+        assertThat(page)
+                .doesNotContain("<script")
+                .doesNotContain("style=\"")
+                .doesNotContainPattern("(src|href)=\"(https?:)?//");
         assertThat(served.get("/nqueens.css").statusCode()).isEqualTo(200);
-        assertThat(ServedResults.text(served.get("/sizes/10"))).contains("no solutions are stored")
+        assertThat(ServedResults.text(served.get("/sizes/10")))
+                .contains("no solutions are stored")
                 .doesNotContain("data-placement");
         String nine = ServedResults.text(served.get("/sizes/9"));
         assertThat(nine.split("data-placement=", -1)).hasSize(1 + 46);
@@ -411,14 +492,21 @@ class ServeFunctionalTests {
         assertThat(service.get("status").asString()).isEqualTo("UP");
         assertThat(service.get("components").get("db").get("status").asString()).isEqualTo("UP");
         assertThat(service.get("components").has("nightlyRun")).isFalse();
-        assertThat(service.get("components").has("rabbit")).as("the broker only counts in cluster mode").isFalse();
+        assertThat(service.get("components").has("rabbit"))
+                .as("the broker only counts in cluster mode")
+                .isFalse();
         JsonNode nightly = JSON.readTree(served.get("/actuator/health/nightly").body());
         assertThat(nightly.get("status").asString()).isEqualTo("UP");
-        assertThat(nightly.get("components").get("nightlyRun").get("details").get("status").asString())
+        assertThat(nightly.get("components")
+                        .get("nightlyRun")
+                        .get("details")
+                        .get("status")
+                        .asString())
                 .isEqualTo("COMPLETED");
 
         String metrics = ServedResults.text(served.get("/actuator/prometheus"));
-        assertThat(metrics).contains("nqueens_size_solutions{n=\"8\"} 92.0")
+        assertThat(metrics)
+                .contains("nqueens_size_solutions{n=\"8\"} 92.0")
                 .contains("nqueens_size_fundamental_solutions{n=\"10\"} 92.0")
                 .contains("nqueens_sizes_published 10.0")
                 .contains("nqueens_last_run_status{status=\"COMPLETED\"} 1.0")
@@ -428,23 +516,30 @@ class ServeFunctionalTests {
 
     @Test
     void readingCommandsRunBesideServeAndChangeNothingWhileARunIsRefused() throws Exception {
-        for (String[] command : List.of(new String[] {"sql", "SELECT COUNT(*) AS sizes FROM board_summary"},
-                new String[] {"show", "8", "--fundamental"}, new String[] {"history"}, new String[] {"verify"})) {
+        for (String[] command : List.of(
+                new String[] {"sql", "SELECT COUNT(*) AS sizes FROM board_summary"},
+                new String[] {"show", "8", "--fundamental"},
+                new String[] {"history"},
+                new String[] {"verify"})) {
             NqueensProcess.Result result = NqueensProcess.run(directory, command);
-            assertThat(result.exitCode()).as(String.join(" ", command) + ": " + result.err()).isZero();
+            assertThat(result.exitCode())
+                    .as(String.join(" ", command) + ": " + result.err())
+                    .isZero();
         }
         assertThat(ServedResults.contents(directory)).isEqualTo(databaseBefore);
         // Read-only by the login, not by the statement's text: the reader's session can change nothing.
         try (Connection reader = TestDatabases.readingThroughHolder(directory);
                 Statement statement = reader.createStatement()) {
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> statement.executeUpdate("DELETE FROM board_summary"))
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                            () -> statement.executeUpdate("DELETE FROM board_summary"))
                     .hasMessageContaining("Not enough rights");
         }
 
         NqueensProcess.Result run = NqueensProcess.run(directory, "run", "--sizes", "4");
         assertThat(run.exitCode()).isEqualTo(3);
-        assertThat(run.err()).startsWith("nqueens: the database jdbc:h2:file:./data/nqueens is in use by `nqueens serve`"
-                + " (pid ").contains("http://127.0.0.1:" + served.port + "/")
+        assertThat(run.err())
+                .startsWith("nqueens: the database jdbc:h2:file:./data/nqueens is in use by `nqueens serve`" + " (pid ")
+                .contains("http://127.0.0.1:" + served.port + "/")
                 .contains("whose nightly schedule is off (nqueens.schedule.enabled=false)");
         assertThat(run.err().lines()).hasSize(1);
     }
@@ -463,8 +558,11 @@ class ServeFunctionalTests {
         int port = ServedResults.freePort();
         NqueensProcess serve = NqueensProcess.start(folder, variables, "serve", "--port", String.valueOf(port));
         serve.awaitLine(line -> line.startsWith("Serving http://127.0.0.1:" + port + "/"), Duration.ofMinutes(2));
-        HttpResponse<byte[]> info = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                "http://127.0.0.1:" + port + "/actuator/info")).build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> info = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/info"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
         NqueensProcess.Result stopped = serve.terminate();
         assertThat(stopped.err()).as("nothing on stderr").isEmpty();
         return info.statusCode();
@@ -475,8 +573,9 @@ class ServeFunctionalTests {
         for (String[] command : List.of(new String[] {"show", "8"}, new String[] {"sql", "SELECT 1"})) {
             NqueensProcess.Result result = NqueensProcess.run(empty, command);
             assertThat(result.exitCode()).isEqualTo(4);
-            assertThat(result.err()).isEqualTo("nqueens: the database jdbc:h2:file:./data/nqueens does not exist yet:"
-                    + " `./nqueens run` creates it\n");
+            assertThat(result.err())
+                    .isEqualTo("nqueens: the database jdbc:h2:file:./data/nqueens does not exist yet:"
+                            + " `./nqueens run` creates it\n");
         }
         try (var files = Files.list(empty)) {
             assertThat(files.map(file -> file.getFileName().toString()).collect(Collectors.toList()))
@@ -490,28 +589,36 @@ class ServeFunctionalTests {
                 + "    fundamental-up-to: 9\n  schedule:\n    cron: \"*/3 * * * * *\"\n";
         try (ServedResults schedule = ServedResults.start(scheduled, yaml)) {
             HttpResponse<byte[]> manifestBefore = schedule.get("/files/manifest.json");
-            String solutionsEtag = schedule.get("/files/solutions-n08.csv").headers().firstValue("ETag").orElseThrow();
-            String solutionsModified = schedule.get("/files/solutions-n08.csv").headers().firstValue("Last-Modified")
+            String solutionsEtag = schedule.get("/files/solutions-n08.csv")
+                    .headers()
+                    .firstValue("ETag")
+                    .orElseThrow();
+            String solutionsModified = schedule.get("/files/solutions-n08.csv")
+                    .headers()
+                    .firstValue("Last-Modified")
                     .orElseThrow();
             Thread.sleep(1100);
             schedule.serve.awaitLine(line -> line.contains("ended COMPLETED"), Duration.ofMinutes(2));
 
             NqueensProcess.Result run = NqueensProcess.run(scheduled, "run");
             assertThat(run.exitCode()).isEqualTo(3);
-            assertThat(run.err()).contains("is in use by `nqueens serve`")
+            assertThat(run.err())
+                    .contains("is in use by `nqueens serve`")
                     .contains("which runs the nightly job itself on its schedule '*/3 * * * * *'");
 
             // A night with nothing new rewrites nothing, not even the manifest: a download resumes across it.
             String oldEtag = manifestBefore.headers().firstValue("ETag").orElseThrow();
-            HttpResponse<byte[]> resumed = schedule.get("/files/manifest.json", "Range", "bytes=10-", "If-Range", oldEtag);
+            HttpResponse<byte[]> resumed =
+                    schedule.get("/files/manifest.json", "Range", "bytes=10-", "If-Range", oldEtag);
             assertThat(resumed.statusCode()).as("the manifest is the same file").isEqualTo(206);
             assertThat(resumed.headers().firstValue("ETag")).hasValue(oldEtag);
-            assertThat(resumed.body()).isEqualTo(java.util.Arrays.copyOfRange(manifestBefore.body(), 10,
-                    manifestBefore.body().length));
+            assertThat(resumed.body())
+                    .isEqualTo(java.util.Arrays.copyOfRange(manifestBefore.body(), 10, manifestBefore.body().length));
             HttpResponse<byte[]> solutions = schedule.get("/files/solutions-n08.csv");
             assertThat(solutions.headers().firstValue("ETag")).hasValue(solutionsEtag);
             assertThat(solutions.headers().firstValue("Last-Modified")).hasValue(solutionsModified);
-            JsonNode nightly = JSON.readTree(schedule.get("/actuator/health/nightly").body());
+            JsonNode nightly =
+                    JSON.readTree(schedule.get("/actuator/health/nightly").body());
             assertThat(nightly.get("status").asString()).isEqualTo("UP");
         }
     }
@@ -527,23 +634,28 @@ class ServeFunctionalTests {
         String yaml = "nqueens:\n  sizes: 1-14\n  storage:\n    all-up-to: 14\n  progress-interval: 1s\n"
                 + "  schedule:\n    cron: \"*/2 * * * * *\"\n";
         try (ServedResults schedule = ServedResults.start(scheduled, yaml)) {
-            schedule.serve.awaitLine(line -> line.contains(" run for ") && line.endsWith(" started"),
-                    Duration.ofMinutes(1));
+            schedule.serve.awaitLine(
+                    line -> line.contains(" run for ") && line.endsWith(" started"), Duration.ofMinutes(1));
             int pagesDuringTheNight = 0;
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            while (!NqueensProcess.showsProgress(schedule.serve.output().lines().reduce((a, b) -> b).orElse(""), 14)
+            while (!NqueensProcess.showsProgress(
+                            schedule.serve.output().lines().reduce((a, b) -> b).orElse(""), 14)
                     && System.nanoTime() < deadline) {
                 HttpResponse<byte[]> sizes = schedule.get("/api/sizes");
                 assertThat(sizes.statusCode()).as(ServedResults.text(sizes)).isEqualTo(200);
                 pagesDuringTheNight++;
                 Thread.sleep(50);
             }
-            assertThat(pagesDuringTheNight).as("pages answered during the night").isPositive();
+            assertThat(pagesDuringTheNight)
+                    .as("pages answered during the night")
+                    .isPositive();
             assertThat(schedule.serve.output()).doesNotContain(" ended ");
-            assertThat(ProcessHandle.of(schedule.serve.pid()).orElseThrow().descendants()).as("no JVM for the night")
+            assertThat(ProcessHandle.of(schedule.serve.pid()).orElseThrow().descendants())
+                    .as("no JVM for the night")
                     .isEmpty();
 
-            NqueensProcess.Result read = NqueensProcess.run(scheduled, "sql", "SELECT COUNT(*) AS sizes FROM board_summary");
+            NqueensProcess.Result read =
+                    NqueensProcess.run(scheduled, "sql", "SELECT COUNT(*) AS sizes FROM board_summary");
             assertThat(read.exitCode()).as(read.err()).isZero();
             assertThat(read.out()).containsPattern("\\n1[0-3]\\n");
             NqueensProcess.Result stopped = schedule.serve.terminate();
@@ -557,7 +669,8 @@ class ServeFunctionalTests {
         NqueensProcess.Result run = NqueensProcess.run(failed, "run", "--sizes", "1-4");
         assertThat(run.exitCode()).isZero();
         // As the next run records a run that died: the job repository says FAILED, with the reason.
-        try (Connection connection = TestDatabases.openH2(failed.resolve("data/nqueens")); Statement statement = connection.createStatement()) {
+        try (Connection connection = TestDatabases.openH2(failed.resolve("data/nqueens"));
+                Statement statement = connection.createStatement()) {
             statement.executeUpdate("UPDATE batch_job_execution SET status = 'FAILED', exit_code = 'FAILED',"
                     + " exit_message = 'java.lang.IllegalStateException: n=4 disagrees with the known values'");
         }
@@ -568,35 +681,49 @@ class ServeFunctionalTests {
         try {
             serve.awaitLine(line -> line.startsWith("Serving"), Duration.ofMinutes(2));
             java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
-            HttpResponse<String> nightly = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
-                    "http://127.0.0.1:" + port + "/actuator/health/nightly")).build(),
+            HttpResponse<String> nightly = client.send(
+                    java.net.http.HttpRequest.newBuilder(
+                                    java.net.URI.create("http://127.0.0.1:" + port + "/actuator/health/nightly"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(nightly.statusCode()).isEqualTo(503);
-            JsonNode details = JSON.readTree(nightly.body()).get("components").get("nightlyRun").get("details");
-            assertThat(details.get("reason").asString()).isEqualTo(
-                    "java.lang.IllegalStateException: n=4 disagrees with the known values");
-            HttpResponse<String> service = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
-                    "http://127.0.0.1:" + port + "/actuator/health")).build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode details = JSON.readTree(nightly.body())
+                    .get("components")
+                    .get("nightlyRun")
+                    .get("details");
+            assertThat(details.get("reason").asString())
+                    .isEqualTo("java.lang.IllegalStateException: n=4 disagrees with the known values");
+            HttpResponse<String> service = client.send(
+                    java.net.http.HttpRequest.newBuilder(
+                                    java.net.URI.create("http://127.0.0.1:" + port + "/actuator/health"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertThat(service.statusCode()).isEqualTo(200);
-            HttpResponse<String> metrics = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
-                    "http://127.0.0.1:" + port + "/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> metrics = client.send(
+                    java.net.http.HttpRequest.newBuilder(
+                                    java.net.URI.create("http://127.0.0.1:" + port + "/actuator/prometheus"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertThat(metrics.body()).contains("nqueens_last_run_status{status=\"FAILED\"} 1.0");
         } finally {
             serve.terminate();
         }
         // Another serve on the same folder once this one has stopped: a port in use is bad input.
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            NqueensProcess.Result refused = NqueensProcess.run(failed, "serve", "--port",
-                    String.valueOf(taken.getLocalPort()));
+            NqueensProcess.Result refused =
+                    NqueensProcess.run(failed, "serve", "--port", String.valueOf(taken.getLocalPort()));
             assertThat(refused.exitCode()).isEqualTo(2);
-            assertThat(refused.err()).isEqualTo("nqueens: port " + taken.getLocalPort() + " is in use by another"
-                    + " program; choose another with --port or server.port\n");
+            assertThat(refused.err())
+                    .isEqualTo("nqueens: port " + taken.getLocalPort() + " is in use by another"
+                            + " program; choose another with --port or server.port\n");
         }
     }
 
     @Test
-    @org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE,
-            matches = ".+", disabledReason = TestDatabases.POSTGRES_SKIPPED)
+    @org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable(
+            named = TestDatabases.POSTGRES_URL_VARIABLE,
+            matches = ".+",
+            disabledReason = TestDatabases.POSTGRES_SKIPPED)
     void onPostgresServeAndRunsCoexistAndTheirResultsShowAtOnce(@TempDir Path postgres) throws Exception {
         Map<String, String> environment = TestDatabases.postgresEnvironment("nqueens_serve_ft");
         NqueensProcess.Result first = NqueensProcess.run(postgres, environment, "run", "--sizes", "1-6");
@@ -608,14 +735,26 @@ class ServeFunctionalTests {
         try {
             serve.awaitLine(line -> line.startsWith("Serving"), Duration.ofMinutes(2));
             java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
-            assertThat(JSON.readTree(get(client, port, "/api/sizes/6")).get("total_solutions").asLong()).isEqualTo(4);
+            assertThat(JSON.readTree(get(client, port, "/api/sizes/6"))
+                            .get("total_solutions")
+                            .asLong())
+                    .isEqualTo(4);
 
             NqueensProcess.Result beside = NqueensProcess.run(postgres, environment, "run", "--sizes", "7");
             assertThat(beside.exitCode()).as(beside.err()).isZero();
-            assertThat(JSON.readTree(get(client, port, "/api/sizes/7")).get("total_solutions").asLong()).isEqualTo(40);
-            assertThat(JSON.readTree(get(client, port, "/api/runs")).get("runs")).hasSize(2);
-            assertThat(JSON.readTree(get(client, port, "/actuator/health")).get("status").asString()).isEqualTo("UP");
-            assertThat(JSON.readTree(get(client, port, "/actuator/health/nightly")).get("status").asString())
+            assertThat(JSON.readTree(get(client, port, "/api/sizes/7"))
+                            .get("total_solutions")
+                            .asLong())
+                    .isEqualTo(40);
+            assertThat(JSON.readTree(get(client, port, "/api/runs")).get("runs"))
+                    .hasSize(2);
+            assertThat(JSON.readTree(get(client, port, "/actuator/health"))
+                            .get("status")
+                            .asString())
+                    .isEqualTo("UP");
+            assertThat(JSON.readTree(get(client, port, "/actuator/health/nightly"))
+                            .get("status")
+                            .asString())
                     .isEqualTo("UP");
         } finally {
             serve.terminate();
@@ -627,39 +766,53 @@ class ServeFunctionalTests {
      * group down, naming it, until a run finishes its night.
      */
     @Test
-    @org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE,
-            matches = ".+", disabledReason = TestDatabases.POSTGRES_SKIPPED)
+    @org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable(
+            named = TestDatabases.POSTGRES_URL_VARIABLE,
+            matches = ".+",
+            disabledReason = TestDatabases.POSTGRES_SKIPPED)
     void onPostgresANightThatCannotStartTakesTheNightlyGroupDownUntilANightFinishes(@TempDir Path postgres)
             throws Exception {
         Map<String, String> environment = TestDatabases.postgresEnvironment("nqueens_serve_locked");
         // Every solution of n = 15 (2.3 million rows): it holds the run lock for some tens of seconds.
-        NqueensProcess holder = NqueensProcess.start(postgres, environment, "run", "--sizes", "15",
-                "--store-all-up-to", "15");
-        holder.awaitLine(line -> NqueensProcess.showsProgress(line, 15) || line.contains("n=15"),
-                Duration.ofMinutes(2));
+        NqueensProcess holder =
+                NqueensProcess.start(postgres, environment, "run", "--sizes", "15", "--store-all-up-to", "15");
+        holder.awaitLine(
+                line -> NqueensProcess.showsProgress(line, 15) || line.contains("n=15"), Duration.ofMinutes(2));
         Files.createDirectories(postgres.resolve("config"));
-        Files.writeString(postgres.resolve("config/application.yml"), "nqueens:\n  sizes: 1-4\n  schedule:\n"
-                + "    cron: \"*/2 * * * * *\"\n");
+        Files.writeString(
+                postgres.resolve("config/application.yml"),
+                "nqueens:\n  sizes: 1-4\n  schedule:\n" + "    cron: \"*/2 * * * * *\"\n");
         int port = ServedResults.freePort();
         NqueensProcess serve = NqueensProcess.start(postgres, environment, "serve", "--port", String.valueOf(port));
         try {
             String refused = serve.awaitLine(line -> line.contains(" could not start: "), Duration.ofMinutes(2));
-            assertThat(holder.isAlive()).as("the other run still holds the lock").isTrue();
+            assertThat(holder.isAlive())
+                    .as("the other run still holds the lock")
+                    .isTrue();
             java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
-            HttpResponse<String> down = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
-                    "http://127.0.0.1:" + port + "/actuator/health/nightly")).build(),
+            HttpResponse<String> down = client.send(
+                    java.net.http.HttpRequest.newBuilder(
+                                    java.net.URI.create("http://127.0.0.1:" + port + "/actuator/health/nightly"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(down.statusCode()).as(down.body()).isEqualTo(503);
-            JsonNode details = JSON.readTree(down.body()).get("components").get("nightlyRun").get("details");
-            assertThat(details.get("reason").asString()).contains(" could not start at ")
+            JsonNode details = JSON.readTree(down.body())
+                    .get("components")
+                    .get("nightlyRun")
+                    .get("details");
+            assertThat(details.get("reason").asString())
+                    .contains(" could not start at ")
                     .contains(refused.substring(refused.indexOf(" could not start: ") + " could not start: ".length()));
             assertThat(details.has("failedStart")).isTrue();
 
             NqueensProcess.Result held = holder.waitFor(Duration.ofMinutes(5));
             assertThat(held.exitCode()).as(held.err()).isZero();
-            org.awaitility.Awaitility.await().atMost(Duration.ofMinutes(2)).untilAsserted(() -> assertThat(
-                    JSON.readTree(get(client, port, "/actuator/health/nightly")).get("status").asString())
-                    .isEqualTo("UP"));
+            org.awaitility.Awaitility.await()
+                    .atMost(Duration.ofMinutes(2))
+                    .untilAsserted(() -> assertThat(JSON.readTree(get(client, port, "/actuator/health/nightly"))
+                                    .get("status")
+                                    .asString())
+                            .isEqualTo("UP"));
         } finally {
             serve.terminate();
             if (holder.isAlive()) {
@@ -669,8 +822,10 @@ class ServeFunctionalTests {
     }
 
     private static String get(java.net.http.HttpClient client, int port, String path) throws Exception {
-        HttpResponse<String> response = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
-                "http://127.0.0.1:" + port + path)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = client.send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + path))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(path).isEqualTo(200);
         return response.body();
     }

@@ -31,7 +31,8 @@ final class ServedResults implements AutoCloseable {
     final Path directory;
     final int port;
     final NqueensProcess serve;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     private ServedResults(Path directory, int port, NqueensProcess serve) {
         this.directory = directory;
@@ -41,16 +42,20 @@ final class ServedResults implements AutoCloseable {
 
     /** Runs the sizes, writes {@code config/application.yml} with {@code yaml}, starts serve and waits for it. */
     static ServedResults start(Path directory, String yaml) throws Exception {
-        NqueensProcess.Result run = NqueensProcess.run(directory, "run", "--sizes", SIZES, "--store-all-up-to", "8",
-                "--store-fundamental-up-to", "9");
+        NqueensProcess.Result run = NqueensProcess.run(
+                directory, "run", "--sizes", SIZES, "--store-all-up-to", "8", "--store-fundamental-up-to", "9");
         assertThat(run.exitCode()).as(run.err()).isZero();
         Files.createDirectories(directory.resolve("config"));
         Files.writeString(directory.resolve("config/application.yml"), yaml);
         int port = freePort();
         // Its own temporary folder (empty), so that a test can see what serve leaves there.
         Path temporary = Files.createDirectories(directory.resolve("tmp"));
-        NqueensProcess serve = NqueensProcess.start(directory, Map.of("NQUEENS_JAVA_OPTS", NqueensProcess.TEST_OPTIONS
-                + " -Djava.io.tmpdir=" + temporary), "serve", "--port", String.valueOf(port));
+        NqueensProcess serve = NqueensProcess.start(
+                directory,
+                Map.of("NQUEENS_JAVA_OPTS", NqueensProcess.TEST_OPTIONS + " -Djava.io.tmpdir=" + temporary),
+                "serve",
+                "--port",
+                String.valueOf(port));
         serve.awaitLine(line -> line.startsWith("Serving http://127.0.0.1:" + port + "/"), Duration.ofMinutes(2));
         return new ServedResults(directory, port, serve);
     }
@@ -64,7 +69,8 @@ final class ServedResults implements AutoCloseable {
     }
 
     HttpResponse<byte[]> send(String method, String path, String... headers) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(30))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url(path)))
+                .timeout(Duration.ofSeconds(30))
                 .method(method, HttpRequest.BodyPublishers.noBody());
         if (headers.length > 0) {
             request.headers(headers);
@@ -127,7 +133,8 @@ final class ServedResults implements AutoCloseable {
             db = TestDatabases.openH2(directory.resolve("data/nqueens"));
         }
         StringBuilder contents = new StringBuilder();
-        try (db; java.sql.Statement statement = db.createStatement()) {
+        try (db;
+                java.sql.Statement statement = db.createStatement()) {
             java.util.List<String> tables = new java.util.ArrayList<>();
             try (java.sql.ResultSet rows = statement.executeQuery("SELECT table_name FROM information_schema.tables"
                     + " WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name")) {
@@ -136,14 +143,16 @@ final class ServedResults implements AutoCloseable {
                 }
             }
             for (String table : tables) {
-                contents.append(table).append(' ').append(TestDatabases.count(db, "SELECT COUNT(*) FROM " + table))
+                contents.append(table)
+                        .append(' ')
+                        .append(TestDatabases.count(db, "SELECT COUNT(*) FROM " + table))
                         .append('\n');
             }
             try (java.sql.ResultSet rows = statement.executeQuery("SELECT * FROM board_summary ORDER BY n")) {
                 while (rows.next()) {
                     for (int column = 1; column <= rows.getMetaData().getColumnCount(); column++) {
-                        contents.append(rows.getString(column)).append(column == rows.getMetaData().getColumnCount()
-                                ? "\n" : " ");
+                        contents.append(rows.getString(column))
+                                .append(column == rows.getMetaData().getColumnCount() ? "\n" : " ");
                     }
                 }
             }

@@ -83,12 +83,14 @@ class SqlExamplesIntegrationTests {
         JsonNode array = JSON.readTree(json.out());
         List<Map<String, String>> rows = new ArrayList<>();
         try (tools.jackson.databind.MappingIterator<Map<String, String>> fields = CSV.readerForMapOf(String.class)
-                .with(tools.jackson.dataformat.csv.CsvSchema.emptySchema().withHeader()).readValues(csv.out())) {
+                .with(tools.jackson.dataformat.csv.CsvSchema.emptySchema().withHeader())
+                .readValues(csv.out())) {
             fields.forEachRemaining(rows::add);
         }
         assertThat(array).as(example).hasSize(rows.size());
-        assertThat(table.out()).as(example).endsWith("(" + rows.size() + " row" + (rows.size() == 1 ? "" : "s")
-                + ")\n");
+        assertThat(table.out())
+                .as(example)
+                .endsWith("(" + rows.size() + " row" + (rows.size() == 1 ? "" : "s") + ")\n");
         return rows;
     }
 
@@ -97,8 +99,9 @@ class SqlExamplesIntegrationTests {
      * (H2's PostgreSQL server sends exactly that), read with the owner's login.
      */
     private void assertPlainOverJdbc(Map<String, String> database, String example) throws SQLException {
-        try (Connection connection = TestDatabases.open(database, work); Statement statement = connection
-                .createStatement(); ResultSet rows = statement.executeQuery(example.replaceFirst(";\\s*$", ""))) {
+        try (Connection connection = TestDatabases.open(database, work);
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(example.replaceFirst(";\\s*$", ""))) {
             while (rows.next()) {
                 for (int i = 1; i <= rows.getMetaData().getColumnCount(); i++) {
                     String text = rows.getString(i);
@@ -114,26 +117,48 @@ class SqlExamplesIntegrationTests {
             assertThat(rows).hasSize(10);
             for (Map<String, String> row : rows) {
                 Reference.Counts known = Reference.counts(Integer.parseInt(row.get("n")));
-                assertThat(List.of(row.get("total_solutions"), row.get("fundamental_solutions"),
-                        row.get("rot90_classes"), row.get("rot180_classes"), row.get("asymmetric_classes")))
-                        .containsExactly(known.total() + "", known.fundamental() + "", known.rot90() + "",
-                                known.rot180() + "", known.asymmetric() + "");
-                String share = known.total() == 0 ? "" : new java.math.BigDecimal(100 * (known.total()
-                        - 8 * known.asymmetric())).divide(java.math.BigDecimal.valueOf(known.total()), 2,
-                                java.math.RoundingMode.HALF_UP).toPlainString();
+                assertThat(List.of(
+                                row.get("total_solutions"),
+                                row.get("fundamental_solutions"),
+                                row.get("rot90_classes"),
+                                row.get("rot180_classes"),
+                                row.get("asymmetric_classes")))
+                        .containsExactly(
+                                known.total() + "",
+                                known.fundamental() + "",
+                                known.rot90() + "",
+                                known.rot180() + "",
+                                known.asymmetric() + "");
+                String share = known.total() == 0
+                        ? ""
+                        : new java.math.BigDecimal(100 * (known.total() - 8 * known.asymmetric()))
+                                .divide(java.math.BigDecimal.valueOf(known.total()), 2, java.math.RoundingMode.HALF_UP)
+                                .toPlainString();
                 assertThat(row.get("symmetric_percent")).as("n = " + known.n()).isEqualTo(share);
             }
             assertThat(rows.get(7).get("symmetric_percent")).isEqualTo("4.35");
         } else if (example.contains("class_ordinal = 3")) {
-            String third = Reference.n8().stream().map(Reference.N8::representativeSpaced).distinct().sorted()
-                    .skip(2).findFirst().orElseThrow();
-            assertThat(rows).extracting(row -> row.get("placement")).containsExactlyElementsOf(Reference.n8().stream()
-                    .filter(solution -> solution.representativeSpaced().equals(third)).map(Reference.N8::spaced)
-                    .toList());
+            String third = Reference.n8().stream()
+                    .map(Reference.N8::representativeSpaced)
+                    .distinct()
+                    .sorted()
+                    .skip(2)
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(rows)
+                    .extracting(row -> row.get("placement"))
+                    .containsExactlyElementsOf(Reference.n8().stream()
+                            .filter(solution -> solution.representativeSpaced().equals(third))
+                            .map(Reference.N8::spaced)
+                            .toList());
             assertThat(rows).hasSize(8);
         } else if (example.contains("solution_cell")) {
-            assertThat(rows).extracting(row -> row.get("placement")).containsExactlyElementsOf(Reference.n8().stream()
-                    .map(Reference.N8::spaced).filter(placement -> placement.split(" ")[3].equals("2")).toList());
+            assertThat(rows)
+                    .extracting(row -> row.get("placement"))
+                    .containsExactlyElementsOf(Reference.n8().stream()
+                            .map(Reference.N8::spaced)
+                            .filter(placement -> placement.split(" ")[3].equals("2"))
+                            .toList());
         } else if (example.contains("symmetry <> 'NONE'")) {
             assertThat(rows).allSatisfy(row -> assertThat(row.get("symmetry")).isIn("ROT90", "ROT180"));
             long symmetric = 0;
@@ -143,11 +168,14 @@ class SqlExamplesIntegrationTests {
             assertThat(rows).hasSize((int) symmetric);
         } else if (example.contains("growth")) {
             // Q(n) / Q(n-1) after each size with solutions (Q(2) = Q(3) = 0): 92 / 40 = 2.30 for n = 8.
-            assertThat(rows).extracting(row -> row.get("n") + ": " + row.get("growth")).containsExactly("2: 0.00",
-                    "5: 5.00", "6: 0.40", "7: 10.00", "8: 2.30", "9: 3.83", "10: 2.06");
+            assertThat(rows)
+                    .extracting(row -> row.get("n") + ": " + row.get("growth"))
+                    .containsExactly("2: 0.00", "5: 5.00", "6: 0.40", "7: 10.00", "8: 2.30", "9: 3.83", "10: 2.06");
         } else if (example.contains("batch_step_execution")) {
             // The last run that did work is the first: its partitions, not the rerun's empty steps.
-            assertThat(rows).extracting(row -> row.get("step_name")).anyMatch(step -> step.startsWith("solveSize:"))
+            assertThat(rows)
+                    .extracting(row -> row.get("step_name"))
+                    .anyMatch(step -> step.startsWith("solveSize:"))
                     .anyMatch(step -> step.startsWith("countPart:"));
             assertThat(rows).allSatisfy(row -> assertThat(row.get("status")).isEqualTo("COMPLETED"));
         }

@@ -48,37 +48,52 @@ class StartupFunctionalTests {
 
     @BeforeAll
     static void aDatabaseOfSmallSizes() {
-        database = Map.of("SPRING_DATASOURCE_URL", TestDatabases.h2Url(work.resolve("data/nqueens"))
-                + ";DB_CLOSE_ON_EXIT=FALSE", "NQUEENS_OUTPUT_DIR", work.resolve("output").toString());
+        database = Map.of(
+                "SPRING_DATASOURCE_URL",
+                TestDatabases.h2Url(work.resolve("data/nqueens")) + ";DB_CLOSE_ON_EXIT=FALSE",
+                "NQUEENS_OUTPUT_DIR",
+                work.resolve("output").toString());
         NqueensProcess.Result run = InProcess.run(work, database, "run", "--sizes", "1-8");
         assertThat(run.exitCode()).as(run.err()).isZero();
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "show 8 --limit 1             | " + H2,
-        "sql 'SELECT COUNT(*) FROM board_summary' | " + H2,
-        "history                      | " + H2,
-        "verify                       | " + H2,
-        "--help                       | picocli.",
-        "run --help                   | picocli.",
-        "count 8                      | dev.nqueens.count."})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "show 8 --limit 1             | " + H2,
+                "sql 'SELECT COUNT(*) FROM board_summary' | " + H2,
+                "history                      | " + H2,
+                "verify                       | " + H2,
+                "--help                       | picocli.",
+                "run --help                   | picocli.",
+                "count 8                      | dev.nqueens.count."
+            })
     void aCommandWithoutTheJobOrTheWebStartsNoneOfTheirMachinery(String line, String needed) throws Exception {
         List<String> loaded = classesLoadedBy(line);
         assertThat(loaded).as("what it needs").anyMatch(name -> name.startsWith(needed));
-        assertThat(loaded).as("what it does not need").noneMatch(name -> name.equals(CONTEXT)
-                || name.startsWith(BATCH_STEPS) || name.startsWith(BATCH_OPERATOR) || name.startsWith(FLYWAY)
-                || name.startsWith(TOMCAT) || name.startsWith(SPRING_AMQP) || name.startsWith(RABBIT_CLIENT));
+        assertThat(loaded)
+                .as("what it does not need")
+                .noneMatch(name -> name.equals(CONTEXT)
+                        || name.startsWith(BATCH_STEPS)
+                        || name.startsWith(BATCH_OPERATOR)
+                        || name.startsWith(FLYWAY)
+                        || name.startsWith(TOMCAT)
+                        || name.startsWith(SPRING_AMQP)
+                        || name.startsWith(RABBIT_CLIENT));
         if (line.startsWith("count") || line.startsWith("--help") || line.contains("--help")) {
-            assertThat(loaded).as("no settings, no database").noneMatch(name -> name.startsWith(BOOT_CONFIG)
-                    || name.startsWith(H2));
+            assertThat(loaded)
+                    .as("no settings, no database")
+                    .noneMatch(name -> name.startsWith(BOOT_CONFIG) || name.startsWith(H2));
         }
     }
 
     @Test
     void aRunWithWorkStartsTheJobsMachineryAndNoWebServer() throws Exception {
         List<String> loaded = classesLoadedBy("run --sizes 9");
-        assertThat(loaded).anyMatch(name -> name.startsWith(BATCH_STEPS)).anyMatch(name -> name.equals(CONTEXT))
+        assertThat(loaded)
+                .anyMatch(name -> name.startsWith(BATCH_STEPS))
+                .anyMatch(name -> name.equals(CONTEXT))
                 .noneMatch(name -> name.startsWith(TOMCAT) || name.startsWith(SPRING_AMQP));
     }
 
@@ -88,8 +103,8 @@ class StartupFunctionalTests {
         Path logs = Files.createTempDirectory(work, "classes");
         Map<String, String> environment = new HashMap<>(database);
         environment.put("NQUEENS_JAVA_OPTS", "-Xlog:class+load=info:file=" + logs.resolve("%p.log"));
-        NqueensProcess.Result rerun = NqueensProcess.start(work, environment, "run", "--sizes", "1-8")
-                .waitFor(Duration.ofMinutes(2));
+        NqueensProcess.Result rerun =
+                NqueensProcess.start(work, environment, "run", "--sizes", "1-8").waitFor(Duration.ofMinutes(2));
         assertThat(rerun.exitCode()).as(rerun.err()).isZero();
         assertThat(rerun.out()).contains("already stored");
         try (var files = Files.list(logs)) {
@@ -110,18 +125,21 @@ class StartupFunctionalTests {
         Path folder = Files.createDirectories(work.resolve(command + "-jvm"));
         Files.createDirectories(folder.resolve("config"));
         // A schedule that runs the job on New Year's night only: none during the test.
-        Files.writeString(folder.resolve("config/application.yml"),
+        Files.writeString(
+                folder.resolve("config/application.yml"),
                 "nqueens:\n  sizes: 1-8\n  schedule:\n    cron: '0 0 1 1 *'\n");
         Started started = start(folder, new HashMap<>(database), command);
-        assertThat(started.jvmOptions()).contains(collector, "-XX:MaxRAMPercentage=75")
+        assertThat(started.jvmOptions())
+                .contains(collector, "-XX:MaxRAMPercentage=75")
                 .anyMatch(option -> option.startsWith("-XX:G1PeriodicGCInterval="));
         assertThat(started.err()).isEmpty();
     }
 
     @Test
     void aCommandThatEndsUsesTheSerialCollector() throws Exception {
-        NqueensProcess.Result result = NqueensProcess.start(work, Map.of("NQUEENS_JAVA_OPTS",
-                "-XX:+PrintCommandLineFlags"), "--version").waitFor(Duration.ofMinutes(1));
+        NqueensProcess.Result result = NqueensProcess.start(
+                        work, Map.of("NQUEENS_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), "--version")
+                .waitFor(Duration.ofMinutes(1));
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("-XX:+UseSerialGC", "-XX:MaxRAMPercentage=75");
     }
@@ -134,21 +152,23 @@ class StartupFunctionalTests {
         assertThat(first.exitCode()).as(first.err()).isZero();
         String before = ServedResults.contents(folder);
 
-        NqueensProcess.Result refused = NqueensProcess.start(folder, Map.of("NQUEENS_JAVA_OPTS", "-Xmx200m"),
-                "run", "--sizes", "5").waitFor(Duration.ofMinutes(2));
+        NqueensProcess.Result refused = NqueensProcess.start(
+                        folder, Map.of("NQUEENS_JAVA_OPTS", "-Xmx200m"), "run", "--sizes", "5")
+                .waitFor(Duration.ofMinutes(2));
         assertThat(refused.exitCode()).isEqualTo(2);
         assertThat(refused.err().lines()).hasSize(1).first().asString().contains("n=5", "NQUEENS_JAVA_OPTS=-Xmx");
         assertThat(ServedResults.contents(folder)).isEqualTo(before);
     }
 
     private static List<String> classNames(Path log) throws IOException {
-        return Files.readAllLines(log).stream().map(entry -> entry.replaceFirst("^(\\[[^]]*\\])+ ", ""))
-                .map(entry -> entry.split(" ", 2)[0]).toList();
+        return Files.readAllLines(log).stream()
+                .map(entry -> entry.replaceFirst("^(\\[[^]]*\\])+ ", ""))
+                .map(entry -> entry.split(" ", 2)[0])
+                .toList();
     }
 
     /** One start of serve or schedule: its JVM's command line, what it printed on stderr. */
-    private record Started(List<String> jvmOptions, String err) {
-    }
+    private record Started(List<String> jvmOptions, String err) {}
 
     /** Starts serve (on a free port, SERVER_PORT) or schedule, waits until it has started, and stops it. */
     private static Started start(Path folder, Map<String, String> settings, String command) throws Exception {
@@ -158,16 +178,22 @@ class StartupFunctionalTests {
                 : NqueensProcess.start(folder, settings, command);
         List<String> options;
         try {
-            started.awaitLine(line -> command.equals("serve") ? line.startsWith("Serving http://127.0.0.1:" + port + "/")
-                    : line.contains(" schedule '") && line.contains("' started"), Duration.ofMinutes(2));
+            started.awaitLine(
+                    line -> command.equals("serve")
+                            ? line.startsWith("Serving http://127.0.0.1:" + port + "/")
+                            : line.contains(" schedule '") && line.contains("' started"),
+                    Duration.ofMinutes(2));
             // The launcher's process, which became the JVM (exec).
-            options = List.of(Files.readString(Path.of("/proc", String.valueOf(started.pid()), "cmdline")).split("\0"));
+            options = List.of(Files.readString(Path.of("/proc", String.valueOf(started.pid()), "cmdline"))
+                    .split("\0"));
         } catch (Exception | AssertionError e) {
             started.kill();
             throw e;
         }
         NqueensProcess.Result stopped = started.terminate();
-        assertThat(stopped.out()).as(stopped.err()).contains(command.equals("serve") ? "serve stopped." : "schedule stopped");
+        assertThat(stopped.out())
+                .as(stopped.err())
+                .contains(command.equals("serve") ? "serve stopped." : "schedule stopped");
         return new Started(options, stopped.err());
     }
 
@@ -176,7 +202,8 @@ class StartupFunctionalTests {
         Path logs = Files.createTempDirectory(work, "classes");
         Map<String, String> environment = new HashMap<>(database);
         environment.put("NQUEENS_JAVA_OPTS", "-Xlog:class+load=info:file=" + logs.resolve("%p.log"));
-        NqueensProcess.Result result = NqueensProcess.start(work, environment, split(line)).waitFor(Duration.ofMinutes(2));
+        NqueensProcess.Result result =
+                NqueensProcess.start(work, environment, split(line)).waitFor(Duration.ofMinutes(2));
         assertThat(result.exitCode()).as(result.err()).isZero();
         List<String> classes = new ArrayList<>();
         try (var files = Files.list(logs)) {
@@ -190,7 +217,8 @@ class StartupFunctionalTests {
 
     private static String[] split(String line) {
         List<String> words = new ArrayList<>();
-        java.util.regex.Matcher word = java.util.regex.Pattern.compile("'([^']*)'|(\\S+)").matcher(line);
+        java.util.regex.Matcher word =
+                java.util.regex.Pattern.compile("'([^']*)'|(\\S+)").matcher(line);
         while (word.find()) {
             words.add(word.group(1) != null ? word.group(1) : word.group(2));
         }

@@ -15,8 +15,7 @@ public final class TestBroker {
             + " (e.g. amqp://nqueens:secret@127.0.0.1:5679) and " + TestDatabases.POSTGRES_URL_VARIABLE
             + ", or run .ci/run";
 
-    private TestBroker() {
-    }
+    private TestBroker() {}
 
     public static boolean available() {
         String uri = System.getenv(URI_VARIABLE);
@@ -27,8 +26,15 @@ public final class TestBroker {
     public static Map<String, String> environment() {
         URI uri = URI.create(System.getenv(URI_VARIABLE));
         String[] login = uri.getUserInfo().split(":", 2);
-        return Map.of("SPRING_RABBITMQ_HOST", uri.getHost(), "SPRING_RABBITMQ_PORT", String.valueOf(uri.getPort()),
-                "SPRING_RABBITMQ_USERNAME", login[0], "SPRING_RABBITMQ_PASSWORD", login[1]);
+        return Map.of(
+                "SPRING_RABBITMQ_HOST",
+                uri.getHost(),
+                "SPRING_RABBITMQ_PORT",
+                String.valueOf(uri.getPort()),
+                "SPRING_RABBITMQ_USERNAME",
+                login[0],
+                "SPRING_RABBITMQ_PASSWORD",
+                login[1]);
     }
 
     /** The variable naming {@code rabbitmqctl} for the test broker's node ({@code .ci/run} exports it). */
@@ -37,14 +43,15 @@ public final class TestBroker {
     /** Why the test broker cannot be stopped and started here, or null if it can. */
     public static String controlMissing() {
         String ctl = System.getenv(CTL_VARIABLE);
-        return ctl == null || ctl.isBlank() ? "set " + CTL_VARIABLE + " (e.g. rabbitmqctl -n nq5679@localhost), or run"
-                + " .ci/run" : null;
+        return ctl == null || ctl.isBlank()
+                ? "set " + CTL_VARIABLE + " (e.g. rabbitmqctl -n nq5679@localhost), or run" + " .ci/run"
+                : null;
     }
 
     /** {@code rabbitmqctl stop_app} or {@code start_app} (with {@code await_startup}) on the test broker's node. */
     public static void control(String action) throws java.io.IOException, InterruptedException {
-        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(System.getenv(CTL_VARIABLE).trim()
-                .split("\\s+")));
+        java.util.List<String> command = new java.util.ArrayList<>(
+                java.util.List.of(System.getenv(CTL_VARIABLE).trim().split("\\s+")));
         command.add(action);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes());

@@ -19,8 +19,7 @@ public final class TestDatabases {
     public static final String POSTGRES_SKIPPED = "PostgreSQL tests skipped: set " + POSTGRES_URL_VARIABLE
             + " (e.g. jdbc:postgresql://127.0.0.1:55432/postgres?user=postgres) or run .ci/run";
 
-    private TestDatabases() {
-    }
+    private TestDatabases() {}
 
     /**
      * The database the jar used when started with {@code environment} in {@code work}: the
@@ -45,7 +44,9 @@ public final class TestDatabases {
     public static String ownerPassword(Path file) {
         Path kept = Path.of(file + ".password");
         try {
-            return java.nio.file.Files.exists(kept) ? java.nio.file.Files.readString(kept).strip() : "";
+            return java.nio.file.Files.exists(kept)
+                    ? java.nio.file.Files.readString(kept).strip()
+                    : "";
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -58,18 +59,21 @@ public final class TestDatabases {
     public static Connection readingThroughHolder(Path directory) throws SQLException {
         java.util.Properties marker = new java.util.Properties();
         try {
-            marker.load(new java.io.StringReader(java.nio.file.Files.readString(directory.resolve("data/nqueens.holder"))));
+            marker.load(
+                    new java.io.StringReader(java.nio.file.Files.readString(directory.resolve("data/nqueens.holder"))));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        return DriverManager.getConnection("jdbc:h2:tcp://127.0.0.1:" + marker.getProperty("tcp-port") + "/nqueens",
+        return DriverManager.getConnection(
+                "jdbc:h2:tcp://127.0.0.1:" + marker.getProperty("tcp-port") + "/nqueens",
                 dev.nqueens.h2.ReadingLogin.USER,
                 dev.nqueens.h2.ReadingLogin.password(ownerPassword(directory.resolve("data/nqueens"))));
     }
 
     /** The first column of the first row of a query: a count, a sum, a value. */
     public static long count(Connection db, String sql) throws SQLException {
-        try (Statement statement = db.createStatement(); java.sql.ResultSet result = statement.executeQuery(sql)) {
+        try (Statement statement = db.createStatement();
+                java.sql.ResultSet result = statement.executeQuery(sql)) {
             result.next();
             return result.getLong(1);
         }
@@ -81,8 +85,10 @@ public final class TestDatabases {
      * @return {@code solution_nNN_gG} and {@code fundamental_nNN_gG}
      */
     public static Tables tablesOf(Connection db, int n) throws SQLException {
-        long generation = count(db, "SELECT COALESCE((SELECT generation FROM board_summary WHERE n = " + n
-                + "), (SELECT generation FROM building_generation WHERE n = " + n + "), 0)");
+        long generation = count(
+                db,
+                "SELECT COALESCE((SELECT generation FROM board_summary WHERE n = " + n
+                        + "), (SELECT generation FROM building_generation WHERE n = " + n + "), 0)");
         if (generation == 0) {
             throw new IllegalStateException("n=" + n + " has no generation");
         }
@@ -126,14 +132,21 @@ public final class TestDatabases {
      */
     public static java.util.Map<String, String> postgresEnvironment(String name) {
         java.util.Map<String, String> settings = new java.util.HashMap<>();
-        usePostgres(new DynamicPropertyRegistry() {
-            @Override
-            public void add(String key, java.util.function.Supplier<Object> value) {
-                settings.put(key, String.valueOf(value.get()));
-            }
-        }, name);
-        return java.util.Map.of("SPRING_DATASOURCE_URL", settings.get("spring.datasource.url"),
-                "SPRING_DATASOURCE_USERNAME", "postgres", "SPRING_DATASOURCE_PASSWORD", "postgres");
+        usePostgres(
+                new DynamicPropertyRegistry() {
+                    @Override
+                    public void add(String key, java.util.function.Supplier<Object> value) {
+                        settings.put(key, String.valueOf(value.get()));
+                    }
+                },
+                name);
+        return java.util.Map.of(
+                "SPRING_DATASOURCE_URL",
+                settings.get("spring.datasource.url"),
+                "SPRING_DATASOURCE_USERNAME",
+                "postgres",
+                "SPRING_DATASOURCE_PASSWORD",
+                "postgres");
     }
 
     /**

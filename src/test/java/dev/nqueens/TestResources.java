@@ -18,6 +18,5 @@ public final class TestResources {
     public static final String BROKER = "nqueens.test-broker";
     public static final String TEST_JVM = "nqueens.test-jvm";
 
-    private TestResources() {
-    }
+    private TestResources() {}
 }

@@ -47,7 +47,9 @@ class WindowFunctionalTests {
     }
 
     @Test
-    @EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
+    @EnabledIfEnvironmentVariable(
+            named = TestDatabases.POSTGRES_URL_VARIABLE,
+            matches = ".+",
             disabledReason = TestDatabases.POSTGRES_SKIPPED)
     void aClosedWindowPublishesWhatFinishedAndTheNextRunFinishesTheRestOnPostgres() throws Exception {
         environment = TestDatabases.postgresEnvironment("nqueens_window_ft");
@@ -63,7 +65,9 @@ class WindowFunctionalTests {
         NqueensProcess.Result night = run("run", "--sizes", "17", "--window", "1s");
         assertThat(night.exitCode()).as(night.out() + night.err()).isEqualTo(5);
         double after = secondsAfterWhichTheWindowClosed(night.out());
-        assertThat(after).as("the window (1 s) and at most one work unit, plus publishing").isLessThan(5.0);
+        assertThat(after)
+                .as("the window (1 s) and at most one work unit, plus publishing")
+                .isLessThan(5.0);
         long counted;
         try (Connection db = open()) {
             counted = count(db, "SELECT COUNT(*) FROM count_unit WHERE n = 17");
@@ -74,8 +78,10 @@ class WindowFunctionalTests {
         assertThat(next.exitCode()).as(next.out() + next.err()).isZero();
         assertKnownCounts(17, next);
         try (Connection db = open()) {
-            assertThat(count(db, "SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"))
-                    .as("every unit counted once over both nights").isEqualTo(units(17));
+            assertThat(count(
+                            db, "SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"))
+                    .as("every unit counted once over both nights")
+                    .isEqualTo(units(17));
         }
     }
 
@@ -85,8 +91,16 @@ class WindowFunctionalTests {
         // commits on its own; 3.6 s on a busy 2-core host), n = 18 on one thread 10 s or more after
         // it (n = 17 took 4 to 8 s, then 2 s on a Zen 5 host: the window did not close).
         writeConfig("  count:\n    partitions: 1\n");
-        NqueensProcess.Result night = run("run", "--sizes", "14-18", "--store-all-up-to", "13",
-                "--store-fundamental-up-to", "13", "--window", "4s");
+        NqueensProcess.Result night = run(
+                "run",
+                "--sizes",
+                "14-18",
+                "--store-all-up-to",
+                "13",
+                "--store-fundamental-up-to",
+                "13",
+                "--window",
+                "4s");
         assertThat(night.exitCode()).as(night.out() + night.err()).isEqualTo(5);
         assertThat(night.out()).contains("published in this run: n = 14");
         assertThat(night.err()).as("a closed window is no failure").doesNotContain("interrupted");
@@ -97,15 +111,19 @@ class WindowFunctionalTests {
                 if (count(db, "SELECT COUNT(*) FROM board_summary WHERE n = " + n) == 1) {
                     published.add(n);
                 } else {
-                    assertThat(units).as("n=%d: not published although all its units were counted", n)
+                    assertThat(units)
+                            .as("n=%d: not published although all its units were counted", n)
                             .isLessThan(units(n));
                 }
             }
         }
-        assertThat(published).as("n = 14 takes a second, n = 18 ten").contains(14).doesNotContain(18);
+        assertThat(published)
+                .as("n = 14 takes a second, n = 18 ten")
+                .contains(14)
+                .doesNotContain(18);
 
-        NqueensProcess.Result next = run("run", "--sizes", "14-18", "--store-all-up-to", "13",
-                "--store-fundamental-up-to", "13");
+        NqueensProcess.Result next =
+                run("run", "--sizes", "14-18", "--store-all-up-to", "13", "--store-fundamental-up-to", "13");
         assertThat(next.exitCode()).as(next.out() + next.err()).isZero();
         assertThat(next.out()).contains("Restarted the unfinished run of the same sizes");
         for (int n = 14; n <= 18; n++) {
@@ -117,12 +135,17 @@ class WindowFunctionalTests {
                         SELECT COUNT(*) FROM batch_step_execution
                         WHERE step_name = 'countPart:n%02d-p0000-of-0001'
                           AND job_execution_id = (SELECT MAX(job_execution_id) FROM batch_job_execution)
-                        """, n))).as("n=%d, published the night before, gets no partition", n).isZero();
+                        """, n)))
+                        .as("n=%d, published the night before, gets no partition", n)
+                        .isZero();
             }
-            assertThat(count(db, "SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"))
+            assertThat(count(
+                            db, "SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"))
                     .as("every unit counted once over both nights")
                     .isEqualTo(units(14) + units(15) + units(16) + units(17) + units(18));
-            assertThat(count(db, "SELECT COUNT(*) FROM count_plan")).as("no split left behind").isZero();
+            assertThat(count(db, "SELECT COUNT(*) FROM count_plan"))
+                    .as("no split left behind")
+                    .isZero();
         }
     }
 
@@ -140,9 +163,13 @@ class WindowFunctionalTests {
                 if (count(db, "SELECT COUNT(*) FROM board_summary WHERE n = " + n) == 1) {
                     published.add(n);
                 } else {
-                    assertThat(count(db, "SELECT COUNT(*) FROM solution WHERE n = " + n)).as("n=%d hidden", n).isZero();
-                    assertThat(count(db, "SELECT COUNT(*) FROM fundamental_solution WHERE n = " + n)).isZero();
-                    assertThat(work.resolve(String.format("output/solutions-n%02d.json", n))).doesNotExist();
+                    assertThat(count(db, "SELECT COUNT(*) FROM solution WHERE n = " + n))
+                            .as("n=%d hidden", n)
+                            .isZero();
+                    assertThat(count(db, "SELECT COUNT(*) FROM fundamental_solution WHERE n = " + n))
+                            .isZero();
+                    assertThat(work.resolve(String.format("output/solutions-n%02d.json", n)))
+                            .doesNotExist();
                 }
             }
         }
@@ -168,13 +195,20 @@ class WindowFunctionalTests {
             }
             for (int n = 1; n <= 13; n++) {
                 long total = Reference.counts(n).total();
-                assertThat(count(db, "SELECT COUNT(DISTINCT placement) FROM " + TestDatabases.tablesOf(db, n).solutions()))
+                assertThat(count(
+                                db,
+                                "SELECT COUNT(DISTINCT placement) FROM "
+                                        + TestDatabases.tablesOf(db, n).solutions()))
                         .isEqualTo(total);
-                assertThat(count(db, "SELECT COALESCE(SUM(write_count), 0) FROM batch_step_execution WHERE step_name = '"
-                        + String.format("solveSize:n%02d", n) + "'")).as("n=%d stored once, resumed at its last chunk",
-                        n).isEqualTo(total);
+                assertThat(count(
+                                db,
+                                "SELECT COALESCE(SUM(write_count), 0) FROM batch_step_execution WHERE step_name = '"
+                                        + String.format("solveSize:n%02d", n) + "'"))
+                        .as("n=%d stored once, resumed at its last chunk", n)
+                        .isEqualTo(total);
             }
-            assertThat(count(db, "SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"))
+            assertThat(count(
+                            db, "SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"))
                     .as("every work unit counted once over both nights")
                     .isEqualTo(units(15) + units(16) + units(17) + units(18));
             assertThat(count(db, "SELECT COUNT(*) FROM count_unit")).isZero();
@@ -190,13 +224,17 @@ class WindowFunctionalTests {
                 printed.append("\n--- a run printed:\n").append(run.out()).append(run.err());
             }
             assertThat(count(db, "SELECT COUNT(*) FROM board_summary WHERE n = " + n))
-                    .as("n=%d is not published%s", n, printed).isEqualTo(1);
-            assertThat(count(db, "SELECT total_solutions FROM board_summary WHERE n = " + n)).as("n=%d", n)
+                    .as("n=%d is not published%s", n, printed)
+                    .isEqualTo(1);
+            assertThat(count(db, "SELECT total_solutions FROM board_summary WHERE n = " + n))
+                    .as("n=%d", n)
                     .isEqualTo(expected.total());
             assertThat(count(db, "SELECT fundamental_solutions FROM board_summary WHERE n = " + n))
                     .isEqualTo(expected.fundamental());
-            assertThat(count(db, "SELECT rot90_classes FROM board_summary WHERE n = " + n)).isEqualTo(expected.rot90());
-            assertThat(count(db, "SELECT rot180_classes FROM board_summary WHERE n = " + n)).isEqualTo(expected.rot180());
+            assertThat(count(db, "SELECT rot90_classes FROM board_summary WHERE n = " + n))
+                    .isEqualTo(expected.rot90());
+            assertThat(count(db, "SELECT rot180_classes FROM board_summary WHERE n = " + n))
+                    .isEqualTo(expected.rot180());
         }
     }
 
@@ -225,7 +263,8 @@ class WindowFunctionalTests {
      * of 1-18 took 79 s with it and 232 s with the quick compiler alone, NqueensProcess.QUICK_COMPILER).
      */
     private NqueensProcess.Result run(String... args) throws Exception {
-        return NqueensProcess.start(work, NqueensProcess.withProductOptions(environment), args).waitFor(LONG);
+        return NqueensProcess.start(work, NqueensProcess.withProductOptions(environment), args)
+                .waitFor(LONG);
     }
 
     private Connection open() throws SQLException {

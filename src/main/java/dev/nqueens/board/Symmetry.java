@@ -24,8 +24,7 @@ public final class Symmetry {
     /** The three-quarter turn clockwise (the quarter turn anticlockwise). */
     public static final int THREE_QUARTER_TURN = 3;
 
-    private Symmetry() {
-    }
+    private Symmetry() {}
 
     /**
      * Symmetry {@code g} of the n×n board applied to square (row, column), 0-based, packed as

@@ -31,14 +31,19 @@ import picocli.CommandLine.ParentCommand;
  * {@code schedule}, {@code serve} or {@code db-server} holds it: then through the holder's H2 TCP
  * server, with the owner's login; otherwise this command opens the file read-only and takes it itself.
  */
-@Command(name = "backup", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "backup",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         header = "Back up the H2 file to a zip file, also while it is in use.",
         description = "A consistent copy made with H2's BACKUP TO: through the command that holds the file (run,"
                 + " schedule, serve, db-server) if one does, else with the file opened read-only. PostgreSQL: use"
                 + " pg_dump. Put it back with restore.",
         footerHeading = "%nExamples:%n",
-        footer = {"  ./nqueens backup backups/nqueens.zip",
-            "  ./nqueens backup \"backups/nqueens-$(date +%%F).zip\"     (from cron)"})
+        footer = {
+            "  ./nqueens backup backups/nqueens.zip",
+            "  ./nqueens backup \"backups/nqueens-$(date +%%F).zip\"     (from cron)"
+        })
 final class BackupCommand implements Callable<Integer> {
 
     /** The settings only: it asks the file's holder, or opens the file itself. */
@@ -47,7 +52,10 @@ final class BackupCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Parameters(index = "0", paramLabel = "FILE.zip", description = "The backup to write (an existing one is replaced; missing folders are created, owner-only).")
+    @Parameters(
+            index = "0",
+            paramLabel = "FILE.zip",
+            description = "The backup to write (an existing one is replaced; missing folders are created, owner-only).")
     String file;
 
     @Override
@@ -63,10 +71,17 @@ final class BackupCommand implements Callable<Integer> {
             } else {
                 itself(database, h2, target);
             }
-            session.console().out().printf("Backed up %s (%s) to %s (%s) in %s%s.%n", h2.dataFile(),
-                    megabytes(Files.size(h2.dataFile())), target, megabytes(Files.size(target)),
-                    Durations.format((System.nanoTime() - started) / 1e9),
-                    holder.map(held -> ", taken by " + held.name() + ", which holds it").orElse(""));
+            session.console()
+                    .out()
+                    .printf(
+                            "Backed up %s (%s) to %s (%s) in %s%s.%n",
+                            h2.dataFile(),
+                            megabytes(Files.size(h2.dataFile())),
+                            target,
+                            megabytes(Files.size(target)),
+                            Durations.format((System.nanoTime() - started) / 1e9),
+                            holder.map(held -> ", taken by " + held.name() + ", which holds it")
+                                    .orElse(""));
             return ExitCode.OK;
         }
     }
@@ -91,8 +106,8 @@ final class BackupCommand implements Callable<Integer> {
             throw new InvalidInputException("invalid backup file '" + file + "': " + existing + " is not a folder");
         }
         if (!Files.isWritable(existing)) {
-            throw new InvalidInputException("invalid backup file '" + file + "': folder " + existing
-                    + " is not writable");
+            throw new InvalidInputException(
+                    "invalid backup file '" + file + "': folder " + existing + " is not writable");
         }
         return target;
     }
@@ -107,8 +122,8 @@ final class BackupCommand implements Callable<Integer> {
             return;
         }
         if (folder.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            Files.createDirectories(folder, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
-                    "rwx------")));
+            Files.createDirectories(
+                    folder, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } else {
             Files.createDirectories(folder);
         }
@@ -116,26 +131,29 @@ final class BackupCommand implements Callable<Integer> {
 
     /** The embedded H2 file the settings name; another database is bad input for {@code command}. */
     static H2File embeddedFile(Database database, String command, String instead) {
-        return database.h2File().orElseThrow(() -> new InvalidInputException(command + " works on the embedded H2"
-                + " file; the configured database " + database.shownUrl() + " is not one: " + instead));
+        return database.h2File()
+                .orElseThrow(() -> new InvalidInputException(command + " works on the embedded H2"
+                        + " file; the configured database " + database.shownUrl() + " is not one: " + instead));
     }
 
     /** Through the holder's H2 TCP server, with the owner's login: {@code BACKUP TO} runs in the holder. */
     private static void throughHolder(Database database, H2File h2, HeldFile.Holder holder, Path target) {
-        try (Connection connection = DriverManager.getConnection(holder.url(h2), database.username(),
-                database.password())) {
+        try (Connection connection =
+                DriverManager.getConnection(holder.url(h2), database.username(), database.password())) {
             createFolders(target);
             H2Backup.take(connection, target, database.password());
         } catch (SQLException | IOException e) {
-            throw new Failure(ExitCode.FAILED, "the backup through " + holder.name() + ", which holds the database "
-                    + database.shownUrl() + ", failed: " + Failure.rootMessage(e));
+            throw new Failure(
+                    ExitCode.FAILED,
+                    "the backup through " + holder.name() + ", which holds the database " + database.shownUrl()
+                            + ", failed: " + Failure.rootMessage(e));
         }
     }
 
     private static void itself(Database database, H2File h2, Path target) throws IOException {
         if (!Files.exists(h2.dataFile())) {
-            throw new UnavailableException("the database " + database.shownUrl() + " does not exist yet: `./nqueens"
-                    + " run` creates it");
+            throw new UnavailableException(
+                    "the database " + database.shownUrl() + " does not exist yet: `./nqueens" + " run` creates it");
         }
         SingleConnectionDataSource readOnly = database.readingAsOwner().dataSource();
         try (Connection connection = readOnly.getConnection()) {

@@ -5,8 +5,7 @@ import dev.nqueens.solver.Placement;
 /** Draws a placement as the course project did: one line per row, {@code Q} for the queen, {@code .} else. */
 final class Boards {
 
-    private Boards() {
-    }
+    private Boards() {}
 
     static String render(String placement) {
         Placement queens = Placement.parse(placement);

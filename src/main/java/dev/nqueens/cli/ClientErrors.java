@@ -35,7 +35,8 @@ final class ClientErrors extends PrintStream {
             super.println(line);
         } else if (line instanceof Throwable failure) {
             String message = String.valueOf(failure.getMessage());
-            super.println("nqueens db-server: client error: " + message.lines().findFirst().orElse(message));
+            super.println("nqueens db-server: client error: "
+                    + message.lines().findFirst().orElse(message));
         } else if (!isStackLine(String.valueOf(line))) {
             super.println(line);
         }
@@ -49,7 +50,10 @@ final class ClientErrors extends PrintStream {
     }
 
     private static boolean isStackLine(String line) {
-        return line.startsWith("\tat ") || line.startsWith("\t... ") || line.startsWith("Caused by: ")
-                || line.startsWith("\tSuppressed: ") || line.startsWith("\t\tat ");
+        return line.startsWith("\tat ")
+                || line.startsWith("\t... ")
+                || line.startsWith("Caused by: ")
+                || line.startsWith("\tSuppressed: ")
+                || line.startsWith("\t\tat ");
     }
 }

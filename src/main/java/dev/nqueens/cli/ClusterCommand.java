@@ -8,11 +8,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code cluster}: the cluster's workers, what they run, the current run's partitions, the queue. */
-@Command(name = "cluster", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "cluster",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         header = "Cluster mode: workers, partitions of the current run, the queue.",
         description = "The workers (alive or gone, threads, version, heartbeat, what each runs), the partitions of"
                 + " the current run by state, and the requests waiting in the queue.",
-        footerHeading = "%nExample:%n", footer = "  ./nqueens cluster")
+        footerHeading = "%nExample:%n",
+        footer = "  ./nqueens cluster")
 final class ClusterCommand implements Callable<Integer> {
 
     /** The shared database to read and the broker to ask; no context. */
@@ -24,7 +28,10 @@ final class ClusterCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
-            new ClusterStatus(session.dataSource(), session.environment(), session.settings().cluster())
+            new ClusterStatus(
+                            session.dataSource(),
+                            session.environment(),
+                            session.settings().cluster())
                     .print(session.console().out());
             return ExitCode.OK;
         }

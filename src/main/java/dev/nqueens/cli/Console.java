@@ -15,8 +15,8 @@ public record Console(Path workingDirectory, Map<String, String> variables, Prin
         variables = Map.copyOf(variables);
     }
 
-    private static final Console SYSTEM = new Console(Path.of("").toAbsolutePath(), System.getenv(), System.out,
-            System.err);
+    private static final Console SYSTEM =
+            new Console(Path.of("").toAbsolutePath(), System.getenv(), System.out, System.err);
 
     /** This process's working directory, environment and standard streams. */
     public static Console system() {

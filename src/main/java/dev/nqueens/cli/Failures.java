@@ -1,7 +1,7 @@
 package dev.nqueens.cli;
 
-import dev.nqueens.failure.DiskFull;
 import dev.nqueens.failure.BusyException;
+import dev.nqueens.failure.DiskFull;
 import dev.nqueens.failure.ExitCode;
 import dev.nqueens.failure.Failure;
 import dev.nqueens.h2.H2File;
@@ -25,11 +25,9 @@ import org.yaml.snakeyaml.error.YAMLException;
 final class Failures {
 
     /** How a command ended: its exit code and the line that says why. */
-    record Outcome(int exitCode, String line) {
-    }
+    record Outcome(int exitCode, String line) {}
 
-    private Failures() {
-    }
+    private Failures() {}
 
     /**
      * @param database the database the command used, if it got that far (its URL is named, and an
@@ -41,35 +39,50 @@ final class Failures {
             return new Outcome(product.exitCode(), product.getMessage());
         }
         if (DiskFull.isCause(failure)) {
-            return new Outcome(ExitCode.FAILED, DiskFull.describe(failure,
-                    database.flatMap(Database::h2File).map(file -> file.dataFile())));
+            return new Outcome(
+                    ExitCode.FAILED,
+                    DiskFull.describe(
+                            failure, database.flatMap(Database::h2File).map(file -> file.dataFile())));
         }
         PortInUseException port = cause(failure, PortInUseException.class);
         if (port != null) {
-            return new Outcome(ExitCode.USAGE, "port " + port.getPort() + " is in use by another program; choose"
-                    + " another with --port or server.port");
+            return new Outcome(
+                    ExitCode.USAGE,
+                    "port " + port.getPort() + " is in use by another program; choose"
+                            + " another with --port or server.port");
         }
         if (cause(failure, YAMLException.class) != null || cause(failure, ConfigDataException.class) != null) {
-            return new Outcome(ExitCode.USAGE, "cannot read the configuration: " + oneLine(NestedExceptionUtils.getMostSpecificCause(failure)));
+            return new Outcome(
+                    ExitCode.USAGE,
+                    "cannot read the configuration: " + oneLine(NestedExceptionUtils.getMostSpecificCause(failure)));
         }
         SQLException sql = cause(failure, SQLException.class);
         String url = database.map(Database::shownUrl).orElse("the database");
         if (sql != null && H2File.heldElsewhere(sql)) {
-            String holder = database.flatMap(Database::h2File).flatMap(HeldFile::holder)
-                    .map(HeldFile.Holder::describe).orElse("another process (another nqueens run?)");
+            String holder = database.flatMap(Database::h2File)
+                    .flatMap(HeldFile::holder)
+                    .map(HeldFile.Holder::describe)
+                    .orElse("another process (another nqueens run?)");
             return new Outcome(ExitCode.BUSY, BusyException.inUse(url, holder).getMessage());
         }
-        if (sql != null && H2File.wrongLogin(sql) && database.flatMap(Database::h2File).isPresent()) {
-            return new Outcome(ExitCode.UNAVAILABLE, "cannot log in to " + url + " as its owner: the password kept in "
-                    + database.flatMap(Database::h2File).orElseThrow().passwordFile() + " (or spring.datasource.password)"
-                    + " is not the database's; put back the file the database came with (a backup holds it; docs/h2.md)");
+        if (sql != null
+                && H2File.wrongLogin(sql)
+                && database.flatMap(Database::h2File).isPresent()) {
+            return new Outcome(
+                    ExitCode.UNAVAILABLE,
+                    "cannot log in to " + url + " as its owner: the password kept in "
+                            + database.flatMap(Database::h2File).orElseThrow().passwordFile()
+                            + " (or spring.datasource.password)"
+                            + " is not the database's; put back the file the database came with (a backup holds it; docs/h2.md)");
         }
         if (sql != null && H2File.missing(sql)) {
-            return new Outcome(ExitCode.UNAVAILABLE, "the database " + url + " does not exist yet: `./nqueens run`"
-                    + " creates it");
+            return new Outcome(
+                    ExitCode.UNAVAILABLE,
+                    "the database " + url + " does not exist yet: `./nqueens run`" + " creates it");
         }
         if (sql != null) {
-            return new Outcome(ExitCode.UNAVAILABLE, "cannot use the database " + url + ": " + Failure.rootMessage(failure));
+            return new Outcome(
+                    ExitCode.UNAVAILABLE, "cannot use the database " + url + ": " + Failure.rootMessage(failure));
         }
         return new Outcome(ExitCode.FAILED, Failure.rootMessage(failure));
     }
@@ -77,11 +90,17 @@ final class Failures {
     /** A multi-line parser message as one line: its lines joined, the caret lines dropped. */
     private static String oneLine(Throwable failure) {
         String message = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
-        return message.lines().map(String::strip).filter(line -> !line.isEmpty() && !line.equals("^"))
+        return message.lines()
+                .map(String::strip)
+                .filter(line -> !line.isEmpty() && !line.equals("^"))
                 .collect(Collectors.joining(" "));
     }
 
     private static <T extends Throwable> T cause(Throwable failure, Class<T> type) {
-        return Failure.causes(failure).filter(type::isInstance).map(type::cast).findFirst().orElse(null);
+        return Failure.causes(failure)
+                .filter(type::isInstance)
+                .map(type::cast)
+                .findFirst()
+                .orElse(null);
     }
 }

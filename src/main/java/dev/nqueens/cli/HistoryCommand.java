@@ -11,7 +11,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code history}: the past runs, newest first. */
-@Command(name = "history", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "history",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         header = "List past runs, newest first.",
         description = "Each run's start and end, status, the sizes asked for and those whose rows it computed and"
                 + " published, rows written, seconds, and notes (sizes lowered on request or kept above their"
@@ -25,14 +28,21 @@ final class HistoryCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Option(names = "--limit", paramLabel = "K", defaultValue = "20", converter = Options.Positive.class,
+    @Option(
+            names = "--limit",
+            paramLabel = "K",
+            defaultValue = "20",
+            converter = Options.Positive.class,
             description = "The last K lines (default: ${DEFAULT-VALUE}).")
     int limit;
 
     @Option(names = "--all", description = "Every run on a line of its own, those with nothing to compute too.")
     boolean all;
 
-    @Option(names = "--format", paramLabel = "F", defaultValue = "table",
+    @Option(
+            names = "--format",
+            paramLabel = "F",
+            defaultValue = "table",
             description = "table, csv or json (default: ${DEFAULT-VALUE}).")
     QueryPrinter.Format format;
 
@@ -40,7 +50,9 @@ final class HistoryCommand implements Callable<Integer> {
     public Integer call() {
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
             QueryPrinter printer = new QueryPrinter(session.console().out(), format);
-            new RunHistory(new ReadOnlyQuery(session.dataSource(), session.settings().statementTimeout())).lastRuns(limit, all, printer);
+            new RunHistory(new ReadOnlyQuery(
+                            session.dataSource(), session.settings().statementTimeout()))
+                    .lastRuns(limit, all, printer);
             printer.finish();
         }
         return ExitCode.OK;

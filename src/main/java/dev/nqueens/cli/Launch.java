@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.springframework.boot.Banner;
@@ -73,7 +72,7 @@ final class Launch {
      * @param options the settings the command's options override, e.g. {@code nqueens.sizes}
      */
     Session open(Needs needs, Map<String, String> options) {
-        return open(needs, options, (settings, database) -> { });
+        return open(needs, options, (settings, database) -> {});
     }
 
     /**
@@ -87,8 +86,8 @@ final class Launch {
             settingsOfThisRun.put("nqueens.cluster.enabled", "true");
         }
         List<String> profiles = needs.web() ? List.of(Serve.PROFILE) : List.of();
-        ConfigurableEnvironment environment = SettingsLoader.load(new SettingsLoader.Sources(console.workingDirectory(),
-                console.variables(), settingsOfThisRun, profiles));
+        ConfigurableEnvironment environment = SettingsLoader.load(new SettingsLoader.Sources(
+                console.workingDirectory(), console.variables(), settingsOfThisRun, profiles));
         NqueensProperties settings = SettingsLoader.bind(environment);
         if (needs.database() == Needs.Database.NONE && !needs.exports()) {
             return new Session(console, environment, settings, null, null, null, null);
@@ -129,15 +128,16 @@ final class Launch {
             }
             connection.destroy();
         }
-        return new Session(console, environment, settings, database, access, null,
-                start(needs, migrating, environment, settings));
+        return new Session(
+                console, environment, settings, database, access, null, start(needs, migrating, environment, settings));
     }
 
     /** A killed run's H2 file is rebuilt before anything else opens it (a held one is refused first). */
     private Database.Access migrating() {
         Database.Access access = database.migrating();
-        database.h2File().ifPresent(file -> new H2CrashRecovery(file, database.username(), database.password(),
-                console.out()).recoverIfNeeded());
+        database.h2File()
+                .ifPresent(file -> new H2CrashRecovery(file, database.username(), database.password(), console.out())
+                        .recoverIfNeeded());
         return access;
     }
 
@@ -146,10 +146,11 @@ final class Launch {
      * once an embedded H2 file without a configured password has its generated one ({@link OwnerPassword}).
      * The first time, the access is asked for twice.
      */
-    private Database.Access owned(Supplier<Database.Access> access, ConfigurableEnvironment environment,
-            NqueensProperties settings) {
+    private Database.Access owned(
+            Supplier<Database.Access> access, ConfigurableEnvironment environment, NqueensProperties settings) {
         Optional<H2File> file = database.h2File();
-        if (file.isPresent() && Database.configured(environment).getPassword() == null
+        if (file.isPresent()
+                && Database.configured(environment).getPassword() == null
                 && OwnerPassword.read(file.get()).isEmpty()) {
             access.get(); // first: a held or missing file is refused before anything is written
             try {
@@ -171,10 +172,14 @@ final class Launch {
             SchemaCheck.check(connection);
         } catch (SQLException e) {
             if (reading && H2File.wrongLogin(e) && database.h2File().isPresent()) {
-                throw new UnavailableException("cannot log in to " + database.shownUrl() + " with the reading commands'"
-                        + " login " + ReadingLogin.USER + ": every run, schedule, serve and db-server makes it, with a"
-                        + " password derived from the owner's in " + database.h2File().orElseThrow().passwordFile()
-                        + "; run one of them first, or put back the password file the database came with", e);
+                throw new UnavailableException(
+                        "cannot log in to " + database.shownUrl() + " with the reading commands'"
+                                + " login " + ReadingLogin.USER
+                                + ": every run, schedule, serve and db-server makes it, with a"
+                                + " password derived from the owner's in "
+                                + database.h2File().orElseThrow().passwordFile()
+                                + "; run one of them first, or put back the password file the database came with",
+                        e);
             }
             throw new IllegalStateException(e.getMessage(), e);
         }
@@ -186,16 +191,20 @@ final class Launch {
      * checked the schema version), and the auto-configurations
      * of the parts it does not need left out ({@link UnusedAutoConfigurations}).
      */
-    ConfigurableApplicationContext start(Needs needs, boolean migrate, ConfigurableEnvironment environment,
-            NqueensProperties settings) {
+    ConfigurableApplicationContext start(
+            Needs needs, boolean migrate, ConfigurableEnvironment environment, NqueensProperties settings) {
         boolean cluster = needs.cluster() || settings.clusterMode();
-        Map<String, Object> command = new HashMap<>(Map.of("spring.flyway.enabled", migrate,
-                "spring.autoconfigure.exclude", String.join(",", UnusedAutoConfigurations.of(needs.web(), cluster,
-                        needs.job()))));
+        Map<String, Object> command = new HashMap<>(Map.of(
+                "spring.flyway.enabled",
+                migrate,
+                "spring.autoconfigure.exclude",
+                String.join(",", UnusedAutoConfigurations.of(needs.web(), cluster, needs.job()))));
         String logFile = environment.getProperty("logging.file.name", "");
         if (!logFile.isBlank()) {
             // Beside data/ and output/: under the command's working directory.
-            command.put("logging.file.name", console.workingDirectory().resolve(logFile).toString());
+            command.put(
+                    "logging.file.name",
+                    console.workingDirectory().resolve(logFile).toString());
         }
         if (needs.web() && needs.job()) {
             // serve: the job's beans are made when its first night needs them, not before the first page.
@@ -211,8 +220,8 @@ final class Launch {
         application.setWebApplicationType(needs.web() ? WebApplicationType.SERVLET : WebApplicationType.NONE);
         application.setLogStartupInfo(false);
         application.setRegisterShutdownHook(false);
-        application.addInitializers(context -> context.getBeanFactory().registerSingleton(
-                NightlyJobConfiguration.CONSOLE, console.out()));
+        application.addInitializers(
+                context -> context.getBeanFactory().registerSingleton(NightlyJobConfiguration.CONSOLE, console.out()));
         silenceStartupFailureLog();
         return application.run();
     }
@@ -230,7 +239,8 @@ final class Launch {
     }
 
     /** Boot's "APPLICATION FAILED TO START" report, printed on stdout by default. */
-    private static final String FAILURE_ANALYSIS = "org.springframework.boot.diagnostics.LoggingFailureAnalysisReporter";
+    private static final String FAILURE_ANALYSIS =
+            "org.springframework.boot.diagnostics.LoggingFailureAnalysisReporter";
 
     /** Probes the folder the way the export will use it: create it if missing, write, delete. */
     static void checkWritableFolder(Path folder) {
@@ -242,8 +252,8 @@ final class Launch {
             Path probe = Files.createTempFile(folder, ".write-check", ".tmp");
             Files.delete(probe);
         } catch (IOException | SecurityException e) {
-            throw new InvalidInputException("output folder " + folder + " is not writable (" + e.getClass().getSimpleName()
-                    + ": " + e.getMessage() + ")");
+            throw new InvalidInputException("output folder " + folder + " is not writable ("
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
         }
     }
 }

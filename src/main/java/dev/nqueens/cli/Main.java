@@ -22,8 +22,7 @@ public final class Main {
         }
     }
 
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) {
         System.exit(run(args, Console.system()));

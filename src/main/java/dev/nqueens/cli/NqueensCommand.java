@@ -7,8 +7,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
@@ -17,27 +17,46 @@ import picocli.CommandLine.TypeConversionException;
  * what it needs started ({@link Needs}). Bad input gets one line on stderr and exit code 2, before
  * anything is started; every other failure one line with the exit code of its kind ({@link Failures}).
  */
-@Command(name = "nqueens", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "nqueens",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         synopsisSubcommandLabel = "COMMAND",
         description = "Solves the N-Queens problem for a range of board sizes, stores the solutions in a SQL"
                 + " database, reduces them to their symmetry classes and exports JSON and CSV reports.",
         commandListHeading = "%nCommands:%n",
-        footer = {"", "`./nqueens COMMAND --help` (or `./nqueens help COMMAND`) shows one command's options and an"
-                + " example."})
+        footer = {
+            "",
+            "`./nqueens COMMAND --help` (or `./nqueens help COMMAND`) shows one command's options and an" + " example."
+        })
 public final class NqueensCommand implements Callable<Integer> {
 
     /** The commands, in the order help lists them; {@code help} last. */
-    static final List<Class<?>> COMMANDS = List.of(RunCommand.class, ShowCommand.class, CountCommand.class,
-            VerifyCommand.class, SqlCommand.class, HistoryCommand.class, ScheduleCommand.class, DbServerCommand.class,
-            ServeCommand.class, WorkerCommand.class, ClusterCommand.class, PruneCommand.class, BackupCommand.class,
-            RestoreCommand.class, CommandLine.HelpCommand.class);
+    static final List<Class<?>> COMMANDS = List.of(
+            RunCommand.class,
+            ShowCommand.class,
+            CountCommand.class,
+            VerifyCommand.class,
+            SqlCommand.class,
+            HistoryCommand.class,
+            ScheduleCommand.class,
+            DbServerCommand.class,
+            ServeCommand.class,
+            WorkerCommand.class,
+            ClusterCommand.class,
+            PruneCommand.class,
+            BackupCommand.class,
+            RestoreCommand.class,
+            CommandLine.HelpCommand.class);
 
     private final Launch launch;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--debug", scope = ScopeType.INHERIT,
+    @Option(
+            names = "--debug",
+            scope = ScopeType.INHERIT,
             description = "Also show the libraries' log on the console (it goes to logs/nqueens.log), and a failure's"
                     + " stack trace.")
     void debug(boolean debug) {
@@ -65,8 +84,11 @@ public final class NqueensCommand implements Callable<Integer> {
         commandLine.setParameterExceptionHandler((failure, args1) -> {
             String line = failure.getMessage().lines().findFirst().orElse("bad arguments");
             // A refused value names its option; other errors, which may be a misspelt command, list the commands.
-            console.err().println("nqueens: " + line + (failure.getCause() instanceof TypeConversionException ? ""
-                    : " (commands: " + String.join(", ", commandNames()) + "; see --help)"));
+            console.err()
+                    .println("nqueens: " + line
+                            + (failure.getCause() instanceof TypeConversionException
+                                    ? ""
+                                    : " (commands: " + String.join(", ", commandNames()) + "; see --help)"));
             return dev.nqueens.failure.ExitCode.USAGE;
         });
         commandLine.setExecutionExceptionHandler((failure, command, parsed) -> {
@@ -98,8 +120,12 @@ public final class NqueensCommand implements Callable<Integer> {
     }
 
     private static List<String> commandNames() {
-        return COMMANDS.stream().map(command -> command.getAnnotation(Command.class))
-                .filter(command -> !command.hidden()).map(Command::name).filter(name -> !name.equals("help")).toList();
+        return COMMANDS.stream()
+                .map(command -> command.getAnnotation(Command.class))
+                .filter(command -> !command.hidden())
+                .map(Command::name)
+                .filter(name -> !name.equals("help"))
+                .toList();
     }
 
     /** Help is the only output that shows the settings' defaults: they are read only for it. */

@@ -13,8 +13,7 @@ import picocli.CommandLine.TypeConversionException;
  */
 final class Options {
 
-    private Options() {
-    }
+    private Options() {}
 
     /** A list of sizes and ranges, as {@code --sizes} takes it. */
     static final class Sizes implements ITypeConverter<BoardSizes> {
@@ -32,7 +31,8 @@ final class Options {
     static final class Size implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String text) {
-            return whole(text, BoardSizes.MIN, BoardSizes.MAX, "one board size " + BoardSizes.MIN + ".." + BoardSizes.MAX);
+            return whole(
+                    text, BoardSizes.MIN, BoardSizes.MAX, "one board size " + BoardSizes.MIN + ".." + BoardSizes.MAX);
         }
     }
 
@@ -87,7 +87,9 @@ final class Options {
         }
         if (value < min || value > max) {
             throw new TypeConversionException("'" + text + "' is not " + allowed
-                    + BoardSizes.beyondTheEngine(value).map(beyond -> ": " + beyond).orElse(""));
+                    + BoardSizes.beyondTheEngine(value)
+                            .map(beyond -> ": " + beyond)
+                            .orElse(""));
         }
         return value;
     }

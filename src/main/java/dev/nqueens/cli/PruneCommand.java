@@ -22,15 +22,21 @@ import picocli.CommandLine.ParentCommand;
  * database as the reading commands do (also while {@code serve} holds the H2 file): what it lists
  * is the history at that moment, and the prune that follows selects again by the same rules.
  */
-@Command(name = "prune", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "prune",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         header = "Delete the history of runs that ended before a given age.",
         description = "Their rows in the batch_* tables, run_control, run_publication and partition_execution, and"
                 + " the cluster workers not heard of since; never the latest run, the last completed one or an"
                 + " unfinished one. Refused while a run (on H2: any process) holds the database. With --dry-run it"
                 + " lists the runs and the rows per table it would delete, and deletes nothing.",
         footerHeading = "%nExamples:%n",
-        footer = {"  ./nqueens prune --older-than 90d --dry-run    (lists what it would delete)",
-            "  ./nqueens prune --older-than 90d", "  ./nqueens prune --older-than 2w"})
+        footer = {
+            "  ./nqueens prune --older-than 90d --dry-run    (lists what it would delete)",
+            "  ./nqueens prune --older-than 90d",
+            "  ./nqueens prune --older-than 2w"
+        })
 final class PruneCommand implements Callable<Integer> {
 
     /** Writes rows of an existing database at this build's schema; no context. */
@@ -42,7 +48,11 @@ final class PruneCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Option(names = "--older-than", paramLabel = "AGE", required = true, converter = Options.Length.class,
+    @Option(
+            names = "--older-than",
+            paramLabel = "AGE",
+            required = true,
+            converter = Options.Length.class,
             description = "How long ago a run must have ended: a whole number and a unit s, m, h, d or w (90d, 2w,"
                     + " 12h), or ISO-8601 (P90D); a bare number is refused.")
     Duration olderThan;
@@ -55,14 +65,20 @@ final class PruneCommand implements Callable<Integer> {
         if (dryRun) {
             try (Session session = nqueens.launch().open(DRY_RUN_NEEDS, Map.of())) {
                 Instant cutoff = Instant.now().minus(olderThan).truncatedTo(ChronoUnit.SECONDS);
-                report(new OldRuns(session.dataSource()).dryRun(cutoff), cutoff, true, session.console().out());
+                report(
+                        new OldRuns(session.dataSource()).dryRun(cutoff),
+                        cutoff,
+                        true,
+                        session.console().out());
                 return ExitCode.OK;
             }
         }
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
             // The lock's heartbeat runs on a thread and a connection of its own, beside the deletes.
-            SingleConnectionDataSource lockConnection = session.database().writing().dataSource();
-            try (RunLock.Held lock = new RunLock(lockConnection).acquire(session.console().err()::println)) {
+            SingleConnectionDataSource lockConnection =
+                    session.database().writing().dataSource();
+            try (RunLock.Held lock =
+                    new RunLock(lockConnection).acquire(session.console().err()::println)) {
                 Instant cutoff = Instant.now().minus(olderThan).truncatedTo(ChronoUnit.SECONDS);
                 OldRuns.Pruned pruned = new OldRuns(session.dataSource()).prune(cutoff);
                 report(pruned, cutoff, false, session.console().out());
@@ -79,8 +95,14 @@ final class PruneCommand implements Callable<Integer> {
         if (runs.isEmpty()) {
             out.printf("No run that ended before %s may be deleted %s.%n", cutoff, kept);
         } else {
-            out.printf("%s %d run%s that ended before %s: %s %s %s.%n", dryRun ? "Would delete" : "Deleted",
-                    runs.size(), runs.size() == 1 ? "" : "s", cutoff, runs.size() == 1 ? "run" : "runs", ranges(runs),
+            out.printf(
+                    "%s %d run%s that ended before %s: %s %s %s.%n",
+                    dryRun ? "Would delete" : "Deleted",
+                    runs.size(),
+                    runs.size() == 1 ? "" : "s",
+                    cutoff,
+                    runs.size() == 1 ? "run" : "runs",
+                    ranges(runs),
                     kept);
         }
         out.println(dryRun ? "Rows it would delete:" : "Rows deleted:");

@@ -28,14 +28,19 @@ import picocli.CommandLine.ParentCommand;
  * {@code restore FILE.zip}: puts a backup made by {@code backup} in place of the embedded H2 file,
  * only while no process holds the file; an existing file is kept beside it.
  */
-@Command(name = "restore", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "restore",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         header = "Put a backup made by backup in place of the H2 file.",
         description = "Only while no process holds the file (stop serve, schedule or db-server first). An existing"
                 + " database needs --replace and is kept beside it. Check the result with verify; the next run"
                 + " exports the reports again. PostgreSQL: use pg_restore or psql.",
         footerHeading = "%nExamples:%n",
-        footer = {"  ./nqueens restore backups/nqueens.zip              (a new installation)",
-            "  ./nqueens restore backups/nqueens.zip --replace    (over the database)"})
+        footer = {
+            "  ./nqueens restore backups/nqueens.zip              (a new installation)",
+            "  ./nqueens restore backups/nqueens.zip --replace    (over the database)"
+        })
 final class RestoreCommand implements Callable<Integer> {
 
     /** The settings only: it replaces the file while nothing has it open. */
@@ -47,12 +52,19 @@ final class RestoreCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE.zip", description = "A backup made by backup.")
     String file;
 
-    @Option(names = "--replace", description = "Replace an existing database (kept as data/nqueens.replaced-TIME.mv.db).")
+    @Option(
+            names = "--replace",
+            description = "Replace an existing database (kept as data/nqueens.replaced-TIME.mv.db).")
     boolean replace;
 
     @Override
     public Integer call() throws IOException, SQLException {
-        Path backup = nqueens.launch().console().workingDirectory().resolve(file).toAbsolutePath().normalize();
+        Path backup = nqueens.launch()
+                .console()
+                .workingDirectory()
+                .resolve(file)
+                .toAbsolutePath()
+                .normalize();
         if (!Files.isRegularFile(backup) || !Files.isReadable(backup)) {
             throw new InvalidInputException("invalid backup file '" + file + "': there is no readable file " + backup);
         }
@@ -75,7 +87,11 @@ final class RestoreCommand implements Callable<Integer> {
             }
             H2Backup.Restored<DatabaseContents> restored;
             try {
-                restored = H2Backup.restore(backup, h2, database.username(), database.password(),
+                restored = H2Backup.restore(
+                        backup,
+                        h2,
+                        database.username(),
+                        database.password(),
                         connection -> usableByThisBuild(DatabaseContents.read(connection)));
             } catch (H2Backup.HeldException e) {
                 throw new BusyException("the database " + shown + " is in use by another process (a run, sql, show?);"
@@ -83,36 +99,53 @@ final class RestoreCommand implements Callable<Integer> {
             } catch (DatabaseContents.NoSchemaException e) {
                 throw notABackup(e);
             }
-            report(restored.read(), restored.replaced(), h2, backup, session.console().out());
+            report(
+                    restored.read(),
+                    restored.replaced(),
+                    h2,
+                    backup,
+                    session.console().out());
             return ExitCode.OK;
         }
     }
 
     private InvalidInputException notABackup(RuntimeException e) {
-        return new InvalidInputException("invalid backup file '" + file + "': not a backup made by `nqueens backup`: "
-                + e.getMessage());
+        return new InvalidInputException(
+                "invalid backup file '" + file + "': not a backup made by `nqueens backup`: " + e.getMessage());
     }
 
     /** A newer schema needs a newer build; an older one is migrated by the next run. */
     private static DatabaseContents usableByThisBuild(DatabaseContents restored) {
         if (restored.schemaVersion() > SchemaCheck.VERSION) {
-            throw new Failure(ExitCode.FAILED, "the backup's schema is at version " + restored.schemaVersion()
-                    + ", newer than this build of nqueens (version " + SchemaCheck.VERSION + "): restore it with a"
-                    + " newer build; nothing was changed");
+            throw new Failure(
+                    ExitCode.FAILED,
+                    "the backup's schema is at version " + restored.schemaVersion()
+                            + ", newer than this build of nqueens (version " + SchemaCheck.VERSION
+                            + "): restore it with a"
+                            + " newer build; nothing was changed");
         }
         return restored;
     }
 
-    private static void report(DatabaseContents restored, Optional<Path> replaced, H2File h2, Path backup,
-            PrintStream out) {
-        out.printf("Restored %s from %s: schema version %d, %s.%n", h2.dataFile(), backup, restored.schemaVersion(),
-                restored.published().isEmpty() ? "no size published"
+    private static void report(
+            DatabaseContents restored, Optional<Path> replaced, H2File h2, Path backup, PrintStream out) {
+        out.printf(
+                "Restored %s from %s: schema version %d, %s.%n",
+                h2.dataFile(),
+                backup,
+                restored.schemaVersion(),
+                restored.published().isEmpty()
+                        ? "no size published"
                         : "published n = " + BoardSizes.of(restored.published()));
         replaced.ifPresent(old -> out.printf("The file it replaced is kept as %s.%n", old));
-        restored.unfinishedRun().ifPresent(run -> out.printf("Run %d was under way when the backup was taken: the"
-                + " next run rebuilds the file and resumes it.%n", run));
+        restored.unfinishedRun()
+                .ifPresent(run -> out.printf(
+                        "Run %d was under way when the backup was taken: the"
+                                + " next run rebuilds the file and resumes it.%n",
+                        run));
         if (restored.schemaVersion() < SchemaCheck.VERSION) {
-            out.printf("Its schema is older than this build's (version %d): the next run migrates it.%n",
+            out.printf(
+                    "Its schema is older than this build's (version %d): the next run migrates it.%n",
                     SchemaCheck.VERSION);
         }
         out.println("Check it with `./nqueens verify`; the next run exports the reports again.");

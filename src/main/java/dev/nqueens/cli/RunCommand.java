@@ -1,7 +1,6 @@
 package dev.nqueens.cli;
 
 import dev.nqueens.failure.ExitCode;
-import org.springframework.batch.core.BatchStatus;
 import dev.nqueens.failure.InvalidInputException;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.RunRequest;
@@ -24,20 +23,28 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.springframework.batch.core.BatchStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code run}: the nightly job once, now: solve, store, reduce, publish and export the configured sizes. */
-@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         header = "Run the nightly job now: solve, store, reduce, publish, export.",
         description = "The configured sizes, at their storage levels; the options change this run only. Sizes"
                 + " already stored at their level are kept; a size stored at a higher level is kept at it, unless"
                 + " --lower names it; an unfinished run of the same request is resumed.",
         footerHeading = "%nExamples:%n",
-        footer = {"  ./nqueens run", "  ./nqueens run --sizes 4,8,10-12 --threads 2",
-            "  ./nqueens run --sizes 1-21 --window 5h", "  ./nqueens run --sizes 14 --store-all-up-to 14",
-            "  ./nqueens run --sizes 14 --lower 14          # back to the configured level: drops its solutions"})
+        footer = {
+            "  ./nqueens run",
+            "  ./nqueens run --sizes 4,8,10-12 --threads 2",
+            "  ./nqueens run --sizes 1-21 --window 5h",
+            "  ./nqueens run --sizes 14 --store-all-up-to 14",
+            "  ./nqueens run --sizes 14 --lower 14          # back to the configured level: drops its solutions"
+        })
 final class RunCommand implements Callable<Integer> {
 
     /** The job, on a migrated database, writing the reports (and in cluster mode if the settings say so). */
@@ -48,34 +55,58 @@ final class RunCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Option(names = "--sizes", paramLabel = "LIST", converter = Options.Sizes.class,
-            description = "Board sizes, e.g. 1-12 or 4,8,10-12 (sizes 1..25; default: setting nqueens.sizes, ${bundle:default.nqueens.sizes}).")
+    @Option(
+            names = "--sizes",
+            paramLabel = "LIST",
+            converter = Options.Sizes.class,
+            description =
+                    "Board sizes, e.g. 1-12 or 4,8,10-12 (sizes 1..25; default: setting nqueens.sizes, ${bundle:default.nqueens.sizes}).")
     BoardSizes sizes;
 
-    @Option(names = "--threads", paramLabel = "T", converter = Options.Positive.class,
-            description = "Partitions solved at once, 1 or more (default: setting nqueens.threads, ${bundle:default.nqueens.threads}; 0 = one per core).")
+    @Option(
+            names = "--threads",
+            paramLabel = "T",
+            converter = Options.Positive.class,
+            description =
+                    "Partitions solved at once, 1 or more (default: setting nqueens.threads, ${bundle:default.nqueens.threads}; 0 = one per core).")
     Integer threads;
 
-    @Option(names = "--store-all-up-to", paramLabel = "N", converter = Options.StorageLimit.class,
-            description = "Store every solution of sizes up to N; 0 = none (default: setting nqueens.storage.all-up-to, ${bundle:default.nqueens.storage.all-up-to}).")
+    @Option(
+            names = "--store-all-up-to",
+            paramLabel = "N",
+            converter = Options.StorageLimit.class,
+            description =
+                    "Store every solution of sizes up to N; 0 = none (default: setting nqueens.storage.all-up-to, ${bundle:default.nqueens.storage.all-up-to}).")
     Integer allUpTo;
 
-    @Option(names = "--store-fundamental-up-to", paramLabel = "N", converter = Options.StorageLimit.class,
-            description = "Store the class representatives of sizes up to N, larger sizes only their counts (default:"
-                    + " setting nqueens.storage.fundamental-up-to, ${bundle:default.nqueens.storage.fundamental-up-to}).")
+    @Option(
+            names = "--store-fundamental-up-to",
+            paramLabel = "N",
+            converter = Options.StorageLimit.class,
+            description =
+                    "Store the class representatives of sizes up to N, larger sizes only their counts (default:"
+                            + " setting nqueens.storage.fundamental-up-to, ${bundle:default.nqueens.storage.fundamental-up-to}).")
     Integer fundamentalUpTo;
 
-    @Option(names = "--force", description = "Recompute sizes that are already stored (a size kept above its"
-            + " settings: at the level it is stored at).")
+    @Option(
+            names = "--force",
+            description = "Recompute sizes that are already stored (a size kept above its"
+                    + " settings: at the level it is stored at).")
     boolean force;
 
-    @Option(names = "--lower", paramLabel = "LIST", converter = Options.Sizes.class,
+    @Option(
+            names = "--lower",
+            paramLabel = "LIST",
+            converter = Options.Sizes.class,
             description = "Sizes of this run stored at a higher level than their settings name, to lower to that"
                     + " level, dropping the rows it does not keep (the run says how many). Without it a run never"
                     + " drops stored rows.")
     BoardSizes lower;
 
-    @Option(names = "--window", paramLabel = "DURATION", converter = Options.Length.class,
+    @Option(
+            names = "--window",
+            paramLabel = "DURATION",
+            converter = Options.Length.class,
             description = "Take new work for at most this long (e.g. 5h, 90m); then stop and exit 5, and the next run"
                     + " goes on (default: setting nqueens.schedule.window, ${bundle:default.nqueens.schedule.window}).")
     Duration window;
@@ -85,15 +116,22 @@ final class RunCommand implements Callable<Integer> {
         Map<String, String> options = options();
         try (Session session = nqueens.launch().open(NEEDS, options, (settings, database) -> request(settings))) {
             session.hold("run", "", "");
-            session.onStop(() -> {
-                if (session.bean(NightlyRun.class).stopRunning()) {
-                    session.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
-                }
-            }, null);
+            session.onStop(
+                    () -> {
+                        if (session.bean(NightlyRun.class).stopRunning()) {
+                            session.console()
+                                    .err()
+                                    .println("nqueens: stopping at the next chunk boundary; the next run resumes");
+                        }
+                    },
+                    null);
             RunRequest request = request(session.settings());
             announce(session.settings(), request, session.console().out());
-            return report(session.bean(NightlyRun.class).run(request), session.settings(),
-                    session.bean(SolutionStore.class), session.console());
+            return report(
+                    session.bean(NightlyRun.class).run(request),
+                    session.settings(),
+                    session.bean(SolutionStore.class),
+                    session.console());
         }
     }
 
@@ -122,44 +160,64 @@ final class RunCommand implements Callable<Integer> {
         Instant start = Instant.now();
         BoardSizes sizes = BoardSizes.parse(properties.sizes());
         Set<Integer> lowered = lower == null ? Set.of() : Set.copyOf(lower.sizes());
-        List<Integer> strangers = lowered.stream().filter(n -> !sizes.sizes().contains(n)).sorted().toList();
+        List<Integer> strangers = lowered.stream()
+                .filter(n -> !sizes.sizes().contains(n))
+                .sorted()
+                .toList();
         if (!strangers.isEmpty()) {
             throw new InvalidInputException("invalid value '" + lower + "' for --lower: n = " + BoardSizes.of(strangers)
                     + " is not among the sizes of this run (" + sizes + ")");
         }
-        return new RunRequest(sizes, properties.storageLimits(), force, lowered, LocalDateTime.ofInstant(start, zone),
-                start, properties.schedule().timeWindow());
+        return new RunRequest(
+                sizes,
+                properties.storageLimits(),
+                force,
+                lowered,
+                LocalDateTime.ofInstant(start, zone),
+                start,
+                properties.schedule().timeWindow());
     }
 
     private static void announce(NqueensProperties properties, RunRequest request, PrintStream out) {
         ZoneId zone = properties.schedule().zoneId();
-        out.printf("Solving n = %s on %s; storing %s%s ...%n", request.sizes(), where(properties),
-                describe(request.limits()), request.deadline().map(deadline -> "; new work until "
-                        + TIME.format(LocalDateTime.ofInstant(deadline, zone))).orElse(""));
+        out.printf(
+                "Solving n = %s on %s; storing %s%s ...%n",
+                request.sizes(),
+                where(properties),
+                describe(request.limits()),
+                request.deadline()
+                        .map(deadline -> "; new work until " + TIME.format(LocalDateTime.ofInstant(deadline, zone)))
+                        .orElse(""));
     }
 
-    private static int report(NightlyRun.Outcome outcome, NqueensProperties properties, SolutionStore store,
-            Console console) {
+    private static int report(
+            NightlyRun.Outcome outcome, NqueensProperties properties, SolutionStore store, Console console) {
         PrintStream out = console.out();
         PrintStream err = console.err();
         if (outcome.restarted()) {
             out.println("Restarted the unfinished run of the same sizes: finished sizes were kept.");
         }
         if (outcome.reruns() > 0) {
-            out.printf("The run lost the database %d time(s) and went on each time from its last commits.%n",
+            out.printf(
+                    "The run lost the database %d time(s) and went on each time from its last commits.%n",
                     outcome.reruns());
         }
         printSummaryTable(outcome, properties.storageLimits(), store, out);
         outcome.notes().forEach(note -> out.println("note: " + note));
-        List<Integer> kept = outcome.plan().stream().filter(size -> size.action() == SizePlan.Action.KEEP)
-                .map(SizePlan::n).toList();
+        List<Integer> kept = outcome.plan().stream()
+                .filter(size -> size.action() == SizePlan.Action.KEEP)
+                .map(SizePlan::n)
+                .toList();
         if (!kept.isEmpty()) {
-            out.printf("note: kept above the level the settings name: n = %s; a run drops stored rows only when asked"
-                    + " (--lower %s)%n", BoardSizes.of(kept), BoardSizes.of(kept));
+            out.printf(
+                    "note: kept above the level the settings name: n = %s; a run drops stored rows only when asked"
+                            + " (--lower %s)%n",
+                    BoardSizes.of(kept), BoardSizes.of(kept));
         }
         if (outcome.windowClosed()) {
             printWhatIsLeft(outcome, properties.schedule().timeWindow().orElseThrow(), out);
-            List<String> failures = outcome.failures().stream().filter(failure -> !failure.contains("window closed"))
+            List<String> failures = outcome.failures().stream()
+                    .filter(failure -> !failure.contains("window closed"))
                     .toList();
             if (!failures.isEmpty()) {
                 err.println("nqueens: " + String.join("; ", failures));
@@ -169,15 +227,17 @@ final class RunCommand implements Callable<Integer> {
         if (!outcome.completed()) {
             err.println("nqueens: the run " + (outcome.status() == BatchStatus.STOPPED ? "stopped" : "failed")
                     + (outcome.failures().isEmpty() ? "" : ": " + String.join("; ", outcome.failures()))
-                    + (String.join("", outcome.failures()).endsWith("the next run resumes") ? ""
+                    + (String.join("", outcome.failures()).endsWith("the next run resumes")
+                            ? ""
                             : "; the next run resumes it"));
             return outcome.serviceLost() ? ExitCode.UNAVAILABLE : ExitCode.FAILED;
         }
         if (outcome.computedSizes().isEmpty()) {
             out.println("Every size was already stored; the reports are up to date.");
         }
-        out.printf("Job COMPLETED in %s; reports in %s%n", Durations.format(outcome.elapsed().toMillis() / 1000.0),
-                properties.outputDir());
+        out.printf(
+                "Job COMPLETED in %s; reports in %s%n",
+                Durations.format(outcome.elapsed().toMillis() / 1000.0), properties.outputDir());
         return ExitCode.OK;
     }
 
@@ -187,18 +247,27 @@ final class RunCommand implements Callable<Integer> {
 
     /** After a closed window: per size not finished, how far it has got and how many more such nights it needs. */
     private static void printWhatIsLeft(NightlyRun.Outcome outcome, Duration window, PrintStream out) {
-        out.printf("The %s time window closed after %s: the run stopped taking new work; the next run goes on"
-                + " where it stopped.%n", Durations.format(window.toSeconds()),
+        out.printf(
+                "The %s time window closed after %s: the run stopped taking new work; the next run goes on"
+                        + " where it stopped.%n",
+                Durations.format(window.toSeconds()),
                 Durations.format(outcome.elapsed().toMillis() / 1000.0));
         if (!outcome.published().isEmpty()) {
             out.printf("  published in this run: n = %s%n", BoardSizes.of(outcome.published()));
         }
         for (NightlyRun.SizeProgress size : outcome.unfinished()) {
             double tonight = size.after() - size.before();
-            String nights = tonight <= 0 ? "not reached tonight; waits for the sizes before it"
-                    : String.format("about %d more night(s) like this one", (long) Math.ceil((1 - size.after()) / tonight));
-            out.printf("  n=%d: %.1f%% done (%+.1f%% tonight)%s: %s%n", size.n(), 100 * size.after(), 100 * tonight,
-                    size.description().isEmpty() ? "" : ", " + size.description(), nights);
+            String nights = tonight <= 0
+                    ? "not reached tonight; waits for the sizes before it"
+                    : String.format(
+                            "about %d more night(s) like this one", (long) Math.ceil((1 - size.after()) / tonight));
+            out.printf(
+                    "  n=%d: %.1f%% done (%+.1f%% tonight)%s: %s%n",
+                    size.n(),
+                    100 * size.after(),
+                    100 * tonight,
+                    size.description().isEmpty() ? "" : ", " + size.description(),
+                    nights);
         }
     }
 
@@ -212,8 +281,8 @@ final class RunCommand implements Callable<Integer> {
      * did not finish (the run failed or its window closed) shows the row published before, if any,
      * marked "not recomputed": its values are not this run's.
      */
-    private static void printSummaryTable(NightlyRun.Outcome outcome, StorageLimits settings, SolutionStore store,
-            PrintStream out) {
+    private static void printSummaryTable(
+            NightlyRun.Outcome outcome, StorageLimits settings, SolutionStore store, PrintStream out) {
         java.util.Set<Integer> unfinished = new java.util.HashSet<>();
         outcome.unfinished().forEach(size -> unfinished.add(size.n()));
         out.printf("%4s %20s %16s %12s %10s%n", "n", "solutions", "fundamental", "stored", "time");
@@ -224,14 +293,21 @@ final class RunCommand implements Callable<Integer> {
                 continue;
             }
             BoardSummary row = summary.get();
-            String time = unfinished.contains(size.n()) ? "not recomputed" : switch (size.action()) {
-                case SKIP -> "kept";
-                case KEEP -> "kept at " + row.stored() + " (settings: " + settings.levelOf(size.n()) + ")";
-                case DOWNGRADE -> "lowered";
-                default -> Durations.format(row.elapsedMs() / 1000.0);
-            };
-            out.printf("%4d %20s %16s %12s %10s%n", size.n(), Durations.count(row.totalSolutions()),
-                    Durations.count(row.fundamentalSolutions()), row.stored(), time);
+            String time = unfinished.contains(size.n())
+                    ? "not recomputed"
+                    : switch (size.action()) {
+                        case SKIP -> "kept";
+                        case KEEP -> "kept at " + row.stored() + " (settings: " + settings.levelOf(size.n()) + ")";
+                        case DOWNGRADE -> "lowered";
+                        default -> Durations.format(row.elapsedMs() / 1000.0);
+                    };
+            out.printf(
+                    "%4d %20s %16s %12s %10s%n",
+                    size.n(),
+                    Durations.count(row.totalSolutions()),
+                    Durations.count(row.fundamentalSolutions()),
+                    row.stored(),
+                    time);
         }
     }
 }

@@ -12,11 +12,15 @@ import picocli.CommandLine.ParentCommand;
  * {@code schedule}: the nightly job in the foreground, at each time of its cron expression. On an
  * embedded H2 file it holds the file all along and serves it to the other commands ({@link Session#hold}).
  */
-@Command(name = "schedule", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "schedule",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         header = "Run the nightly job in the foreground on its cron schedule.",
         description = "At each time of the setting nqueens.schedule.cron (default:"
                 + " '${bundle:default.nqueens.schedule.cron}'), one run at a time, until SIGTERM or Ctrl-C.",
-        footerHeading = "%nExample:%n", footer = "  ./nqueens schedule")
+        footerHeading = "%nExample:%n",
+        footer = "  ./nqueens schedule")
 final class ScheduleCommand implements Callable<Integer> {
 
     static final Needs NEEDS = Needs.of(Needs.Database.MIGRATE, Needs.Part.JOB, Needs.Part.EXPORTS);
@@ -29,14 +33,21 @@ final class ScheduleCommand implements Callable<Integer> {
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
             NightlyRun nightlyRun = session.bean(NightlyRun.class);
             NightlyScheduler scheduler = new NightlyScheduler(nightlyRun::run);
-            session.onStop(() -> {
-                scheduler.stop();
-                if (nightlyRun.stopRunning()) {
-                    session.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
-                }
-            }, null);
-            session.hold("schedule", "", Session.runningTheNights(session.settings().schedule().cron())
-                    + ": stop it for a run from the shell");
+            session.onStop(
+                    () -> {
+                        scheduler.stop();
+                        if (nightlyRun.stopRunning()) {
+                            session.console()
+                                    .err()
+                                    .println("nqueens: stopping at the next chunk boundary; the next run resumes");
+                        }
+                    },
+                    null);
+            session.hold(
+                    "schedule",
+                    "",
+                    Session.runningTheNights(session.settings().schedule().cron())
+                            + ": stop it for a run from the shell");
             scheduler.runForever(session.settings(), session.console().out());
             return ExitCode.OK;
         }

@@ -21,13 +21,16 @@ import picocli.CommandLine.ParentCommand;
  * {@code schedule} runs them. On an embedded H2 file it holds the file all along
  * and serves it to the other commands ({@link Session#hold}).
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         header = "Serve the results on the web; run the nightly schedule too.",
         description = "Read-only over HTTP on 127.0.0.1: the report, board pictures, downloads, a JSON API and health,"
                 + " until Ctrl-C; runs the nightly job on its schedule too (setting nqueens.schedule.enabled).",
         footerHeading = "%nExamples:%n",
-        footer = {"  ./nqueens serve                  then open http://127.0.0.1:8080/",
-            "  ./nqueens serve --port 9000"})
+        footer = {"  ./nqueens serve                  then open http://127.0.0.1:8080/", "  ./nqueens serve --port 9000"
+        })
 final class ServeCommand implements Callable<Integer> {
 
     /** The web server and the job, on a migrated database, writing the reports. */
@@ -36,7 +39,10 @@ final class ServeCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Option(names = "--port", paramLabel = "PORT", converter = Options.Port.class,
+    @Option(
+            names = "--port",
+            paramLabel = "PORT",
+            converter = Options.Port.class,
             description = "HTTP port (default: setting server.port, ${bundle:default.server.port}).")
     Integer port;
 
@@ -48,23 +54,32 @@ final class ServeCommand implements Callable<Integer> {
             // Made when the first night starts (the context initializes lazily: the first page comes sooner).
             Supplier<NightlyRun> nightlyRun = () -> web.bean(NightlyRun.class);
             AtomicBoolean nights = new AtomicBoolean();
-            NightlyScheduler scheduler = new NightlyScheduler(request -> {
-                nights.set(true);
-                return nightlyRun.get().run(request);
-            }, web.bean(NightlyStarts.class));
+            NightlyScheduler scheduler = new NightlyScheduler(
+                    request -> {
+                        nights.set(true);
+                        return nightlyRun.get().run(request);
+                    },
+                    web.bean(NightlyStarts.class));
             CountDownLatch stopped = new CountDownLatch(1);
-            web.onStop(() -> {
-                scheduler.stop();
-                stopped.countDown();
-                if (nights.get() && nightlyRun.get().stopRunning()) {
-                    web.console().err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
-                }
-            }, null);
+            web.onStop(
+                    () -> {
+                        scheduler.stop();
+                        stopped.countDown();
+                        if (nights.get() && nightlyRun.get().stopRunning()) {
+                            web.console()
+                                    .err()
+                                    .println("nqueens: stopping at the next chunk boundary; the next run resumes");
+                        }
+                    },
+                    null);
             Serve serve = web.bean(Serve.class);
-            web.hold("serve", ", " + serve.address(), web.settings().schedule().enabled()
-                    ? Session.runningTheNights(web.settings().schedule().cron())
-                    : ", whose nightly schedule is off (nqueens.schedule.enabled=false): stop it for a run from the"
-                            + " shell, or turn its schedule on");
+            web.hold(
+                    "serve",
+                    ", " + serve.address(),
+                    web.settings().schedule().enabled()
+                            ? Session.runningTheNights(web.settings().schedule().cron())
+                            : ", whose nightly schedule is off (nqueens.schedule.enabled=false): stop it for a run from the"
+                                    + " shell, or turn its schedule on");
             serve.announce(out);
             if (web.settings().schedule().enabled()) {
                 scheduler.runForever(web.settings(), out);

@@ -10,9 +10,9 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
-import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
  * What a command works with once {@link Launch} has started what it needs: its settings, its
@@ -35,8 +35,14 @@ final class Session implements AutoCloseable {
     private Thread stopper;
     private HeldFile held;
 
-    Session(Console console, ConfigurableEnvironment environment, NqueensProperties settings, Database database,
-            Database.Access access, SingleConnectionDataSource connection, ConfigurableApplicationContext context) {
+    Session(
+            Console console,
+            ConfigurableEnvironment environment,
+            NqueensProperties settings,
+            Database database,
+            Database.Access access,
+            SingleConnectionDataSource connection,
+            ConfigurableApplicationContext context) {
         this.console = console;
         this.environment = environment;
         this.settings = settings;
@@ -109,8 +115,16 @@ final class Session implements AutoCloseable {
             return;
         }
         try {
-            held = HeldFile.hold(file.get(), database.username(), database.password(), settings.dbServer(), false,
-                    command, 0, holder(command, inParentheses, then), settings.statementTimeout());
+            held = HeldFile.hold(
+                    file.get(),
+                    database.username(),
+                    database.password(),
+                    settings.dbServer(),
+                    false,
+                    command,
+                    0,
+                    holder(command, inParentheses, then),
+                    settings.statementTimeout());
         } catch (SQLException e) {
             throw new IllegalStateException("cannot serve the database to the other commands: " + e.getMessage(), e);
         }
@@ -136,20 +150,22 @@ final class Session implements AutoCloseable {
      * returned, skipping anything still running (a worker whose partitions were handed back).
      */
     void onStop(Runnable stop, Integer exitCode) {
-        stopper = new Thread(() -> {
-            try {
-                stop.run();
-                finished.await(STOP_GRACE_SECONDS, TimeUnit.SECONDS);
-                if (exitCode != null) {
-                    console.err().flush();
-                    Runtime.getRuntime().halt(exitCode);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (RuntimeException e) {
-                // the command is ending on its own
-            }
-        }, "nqueens-stop");
+        stopper = new Thread(
+                () -> {
+                    try {
+                        stop.run();
+                        finished.await(STOP_GRACE_SECONDS, TimeUnit.SECONDS);
+                        if (exitCode != null) {
+                            console.err().flush();
+                            Runtime.getRuntime().halt(exitCode);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } catch (RuntimeException e) {
+                        // the command is ending on its own
+                    }
+                },
+                "nqueens-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
     }
 

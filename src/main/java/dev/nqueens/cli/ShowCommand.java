@@ -15,14 +15,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code show N}: the stored solutions of one size, numbered as the seeds numbered them, optionally drawn. */
-@Command(name = "show", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "show",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         header = "Print the stored solutions of one board size.",
         description = "Numbered by lexicographic rank, as the seeds numbered them; the size must be stored with every"
                 + " solution (ALL), or with its representatives for --fundamental.",
         footerHeading = "%nExamples:%n",
-        footer = {"  ./nqueens show 8                       No. 1: 1 5 8 6 3 7 2 4 ... n=8: 92 solutions, 12 fundamental",
+        footer = {
+            "  ./nqueens show 8                       No. 1: 1 5 8 6 3 7 2 4 ... n=8: 92 solutions, 12 fundamental",
             "  ./nqueens show 8 --boards --limit 3    each solution also drawn as rows of Q and .",
-            "  ./nqueens show 8 --fundamental         only the 12 class representatives"})
+            "  ./nqueens show 8 --fundamental         only the 12 class representatives"
+        })
 final class ShowCommand implements Callable<Integer> {
 
     static final Needs NEEDS = Needs.READING;
@@ -39,7 +44,10 @@ final class ShowCommand implements Callable<Integer> {
     @Option(names = "--fundamental", description = "Only the class representatives, with orbit size and symmetry.")
     boolean fundamental;
 
-    @Option(names = "--limit", paramLabel = "K", converter = Options.Positive.class,
+    @Option(
+            names = "--limit",
+            paramLabel = "K",
+            converter = Options.Positive.class,
             description = "Print at most K solutions (default: all).")
     Integer limit;
 
@@ -47,7 +55,11 @@ final class ShowCommand implements Callable<Integer> {
     public Integer call() {
         long most = limit == null ? Long.MAX_VALUE : limit;
         try (Session session = nqueens.launch().open(NEEDS, java.util.Map.of())) {
-            return show(size, most, SolutionStore.of(new JdbcTemplate(session.dataSource())), session.console().out(),
+            return show(
+                    size,
+                    most,
+                    SolutionStore.of(new JdbcTemplate(session.dataSource())),
+                    session.console().out(),
                     session.console().err());
         }
     }
@@ -64,15 +76,22 @@ final class ShowCommand implements Callable<Integer> {
                 err.printf("nqueens: n=%d is stored as counts only; no representatives to show%n", n);
                 return ExitCode.FAILED;
             }
-            store.forEachRepresentative(n, most, rep -> printSolution(out, rep.classOrdinal(), rep.placement(),
-                    String.format("  (orbit %d, %s)", rep.orbitSize(), rep.symmetry())));
+            store.forEachRepresentative(
+                    n,
+                    most,
+                    rep -> printSolution(
+                            out,
+                            rep.classOrdinal(),
+                            rep.placement(),
+                            String.format("  (orbit %d, %s)", rep.orbitSize(), rep.symmetry())));
         } else {
             if (row.stored() != StoredLevel.ALL) {
                 err.printf("nqueens: n=%d is stored as %s; use --fundamental or the counts below%n", n, row.stored());
                 out.println(totals(row));
                 return ExitCode.FAILED;
             }
-            store.forEachSolution(n, most, solution -> printSolution(out, solution.ordinal(), solution.placement(), ""));
+            store.forEachSolution(
+                    n, most, solution -> printSolution(out, solution.ordinal(), solution.placement(), ""));
         }
         out.println(totals(row));
         return ExitCode.OK;

@@ -12,14 +12,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code sql STATEMENT}: one read-only statement against the configured database. */
-@Command(name = "sql", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "sql",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         header = "Run one read-only SQL statement; print a table, CSV or JSON.",
         description = "SELECT, WITH, VALUES, TABLE, EXPLAIN or SHOW, in a read-only transaction that is rolled"
                 + " back; an aligned table, or CSV or JSON for scripts. One statement: a ';' in a string, a quoted"
                 + " name or a comment ends none, and one at the end is allowed.",
         footerHeading = "%nExamples:%n",
-        footer = {"  ./nqueens sql \"SELECT n, total_solutions FROM board_summary ORDER BY n\"",
-            "  ./nqueens sql \"SELECT * FROM solution WHERE n = 8 AND class_ordinal = 3\" --format csv"})
+        footer = {
+            "  ./nqueens sql \"SELECT n, total_solutions FROM board_summary ORDER BY n\"",
+            "  ./nqueens sql \"SELECT * FROM solution WHERE n = 8 AND class_ordinal = 3\" --format csv"
+        })
 final class SqlCommand implements Callable<Integer> {
 
     static final Needs NEEDS = Needs.READING;
@@ -30,15 +35,22 @@ final class SqlCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "STATEMENT", description = "One read-only statement, in quotes.")
     String statement;
 
-    @Option(names = "--format", paramLabel = "F", defaultValue = "table",
+    @Option(
+            names = "--format",
+            paramLabel = "F",
+            defaultValue = "table",
             description = "table, csv or json (default: ${DEFAULT-VALUE}).")
     QueryPrinter.Format format;
 
     @Override
     public Integer call() {
         // Checked before the database is opened, as the configured database cuts a text into statements.
-        try (Session session = nqueens.launch().open(NEEDS, Map.of(), (settings, database) -> ReadOnlyQuery.checked(statement,
-                database.isPostgres() ? Dialect.POSTGRESQL : Dialect.H2))) {
+        try (Session session = nqueens.launch()
+                .open(
+                        NEEDS,
+                        Map.of(),
+                        (settings, database) -> ReadOnlyQuery.checked(
+                                statement, database.isPostgres() ? Dialect.POSTGRESQL : Dialect.H2))) {
             QueryPrinter printer = new QueryPrinter(session.console().out(), format);
             new ReadOnlyQuery(session.dataSource(), session.settings().statementTimeout()).run(statement, printer);
             printer.finish();

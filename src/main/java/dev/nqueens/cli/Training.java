@@ -5,11 +5,11 @@ import dev.nqueens.settings.SettingsLoader;
 import dev.nqueens.store.Database;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.HttpURLConnection;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -26,8 +26,7 @@ import java.util.Map;
  */
 final class Training {
 
-    private Training() {
-    }
+    private Training() {}
 
     public static void main(String[] args) throws IOException {
         PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
@@ -35,18 +34,34 @@ final class Training {
         // it after the training, however it ended (and a new jar replaces the whole folder).
         Path folder = Files.createTempDirectory(Path.of("").toAbsolutePath(), "training-");
         // The jar's default database URL, with its file in that folder.
-        String defaultUrl = Database.configured(SettingsLoader.load(new SettingsLoader.Sources(folder, Map.of(),
-                Map.of(), List.of()))).getUrl();
+        String defaultUrl = Database.configured(
+                        SettingsLoader.load(new SettingsLoader.Sources(folder, Map.of(), Map.of(), List.of())))
+                .getUrl();
         Map<String, String> variables = new HashMap<>();
-        variables.put("SPRING_DATASOURCE_URL", H2File.of(defaultUrl).orElseThrow().url(folder.resolve("data/nqueens")));
+        variables.put(
+                "SPRING_DATASOURCE_URL", H2File.of(defaultUrl).orElseThrow().url(folder.resolve("data/nqueens")));
         variables.put("NQUEENS_OUTPUT_DIR", folder.resolve("output").toString());
         Console console = new Console(folder, variables, nowhere, nowhere);
-        String[][] lines = {{"--help"}, {"run", "--help"}, {"--version"}, {"count", "10"}, {"count", "99"},
-            {"history"}, {"run", "--sizes", "1-6,14", "--store-all-up-to", "6", "--store-fundamental-up-to", "6"},
-            {"run", "--sizes", "1-6,14"}, {"history"}, {"show", "6", "--boards"}, {"show", "6", "--fundamental"},
-            {"show", "6"}, {"sql", "SELECT * FROM board_summary"}, {"sql", "SELECT * FROM solution WHERE n = 6",
-                "--format", "csv"}, {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "json"},
-            {"sql", "SELEC 1"}, {"verify"}, {"show", "99"}};
+        String[][] lines = {
+            {"--help"},
+            {"run", "--help"},
+            {"--version"},
+            {"count", "10"},
+            {"count", "99"},
+            {"history"},
+            {"run", "--sizes", "1-6,14", "--store-all-up-to", "6", "--store-fundamental-up-to", "6"},
+            {"run", "--sizes", "1-6,14"},
+            {"history"},
+            {"show", "6", "--boards"},
+            {"show", "6", "--fundamental"},
+            {"show", "6"},
+            {"sql", "SELECT * FROM board_summary"},
+            {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "csv"},
+            {"sql", "SELECT * FROM solution WHERE n = 6", "--format", "json"},
+            {"sql", "SELEC 1"},
+            {"verify"},
+            {"show", "99"}
+        };
         for (String[] line : lines) {
             Main.run(line, console);
         }
@@ -57,8 +72,15 @@ final class Training {
         Thread serve = new Thread(() -> Main.run(new String[] {"serve", "--port", Integer.toString(port)}, console));
         serve.setDaemon(true);
         serve.start();
-        for (String page : new String[] {"/", "/sizes/6", "/api/sizes", "/api/sizes/6/solutions?format=csv",
-            "/files/summary.json", "/actuator/health", "/actuator/prometheus"}) {
+        for (String page : new String[] {
+            "/",
+            "/sizes/6",
+            "/api/sizes",
+            "/api/sizes/6/solutions?format=csv",
+            "/files/summary.json",
+            "/actuator/health",
+            "/actuator/prometheus"
+        }) {
             fetch(port, page, serve);
         }
         // Ends the JVM, which writes the archive (serve would run until stopped, and stops on the way
@@ -71,8 +93,8 @@ final class Training {
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (System.nanoTime() < deadline && serve.isAlive()) {
             try {
-                HttpURLConnection page = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + path).toURL()
-                        .openConnection();
+                HttpURLConnection page = (HttpURLConnection)
+                        URI.create("http://127.0.0.1:" + port + path).toURL().openConnection();
                 try (InputStream body = page.getResponseCode() < 400 ? page.getInputStream() : page.getErrorStream()) {
                     if (body != null) {
                         body.readAllBytes();

@@ -15,11 +15,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code verify}: re-checks everything stored and exported. */
-@Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "verify",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         header = "Re-check everything stored and exported.",
         description = "Solutions, their order, classes and cells, the counts against the published values, and"
                 + " every export file against the manifest. Exit 0 only if all holds.",
-        footerHeading = "%nExample:%n", footer = "  ./nqueens verify")
+        footerHeading = "%nExample:%n",
+        footer = "  ./nqueens verify")
 final class VerifyCommand implements Callable<Integer> {
 
     static final Needs NEEDS = Needs.READING;
@@ -32,8 +36,12 @@ final class VerifyCommand implements Callable<Integer> {
         try (Session session = nqueens.launch().open(NEEDS, Map.of())) {
             JdbcTemplate jdbc = new JdbcTemplate(session.dataSource());
             GenerationTables tables = GenerationTables.of(jdbc);
-            VerificationReport report = new StoredDataVerifier(new SolutionStore(jdbc, tables),
-                    new Generations(jdbc, tables), tables, jdbc, KnownCounts.load())
+            VerificationReport report = new StoredDataVerifier(
+                            new SolutionStore(jdbc, tables),
+                            new Generations(jdbc, tables),
+                            tables,
+                            jdbc,
+                            KnownCounts.load())
                     .verify(Path.of(session.settings().outputDir()));
             session.console().out().print(report.render());
             return report.allPassed() ? ExitCode.OK : ExitCode.FAILED;

@@ -14,7 +14,8 @@ public final class Version implements IVersionProvider {
 
     /** The build's version and the schema version it needs. */
     public static String text() {
-        String build = Optional.ofNullable(Version.class.getPackage().getImplementationVersion()).orElse("dev");
+        String build = Optional.ofNullable(Version.class.getPackage().getImplementationVersion())
+                .orElse("dev");
         return "nqueens " + build + ", schema " + SchemaCheck.VERSION;
     }
 }

@@ -33,13 +33,17 @@ import picocli.CommandLine.ParentCommand;
  * {@code nqueens.cluster.startup-wait}, saying once what it waits for; a refused login, a schema
  * newer than its build and bad settings end it at once.
  */
-@Command(name = "worker", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "worker",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         header = "Cluster mode: execute partitions sent through the broker.",
         description = "Takes partitions of the nightly job from the broker and executes them against the shared"
                 + " PostgreSQL database, until SIGTERM (which hands back what is running and exits 0). Started"
                 + " before the broker, the database or its schema is there, it waits for them (setting"
                 + " nqueens.cluster.startup-wait, ${bundle:default.nqueens.cluster.startup-wait}).",
-        footerHeading = "%nExample:%n", footer = "  ./nqueens worker --threads 16")
+        footerHeading = "%nExample:%n",
+        footer = "  ./nqueens worker --threads 16")
 final class WorkerCommand implements Callable<Integer> {
 
     /** The job's steps, in cluster mode, writing rows to a database some manager migrated. */
@@ -50,8 +54,12 @@ final class WorkerCommand implements Callable<Integer> {
     @ParentCommand
     NqueensCommand nqueens;
 
-    @Option(names = "--threads", paramLabel = "T", converter = Options.Positive.class,
-            description = "Partitions executed at once, 1 or more (default: setting nqueens.threads, ${bundle:default.nqueens.threads}; 0 = one per core).")
+    @Option(
+            names = "--threads",
+            paramLabel = "T",
+            converter = Options.Positive.class,
+            description =
+                    "Partitions executed at once, 1 or more (default: setting nqueens.threads, ${bundle:default.nqueens.threads}; 0 = one per core).")
     Integer threads;
 
     @Override
@@ -65,7 +73,10 @@ final class WorkerCommand implements Callable<Integer> {
             PartitionWorker worker = session.bean(PartitionWorker.class);
             // A worker told to stop has handed back what it held: that is its normal end, exit 0.
             session.onStop(worker::stop, ExitCode.OK);
-            return worker.run(session.settings().effectiveThreads(), Version.text(), session.console().out(),
+            return worker.run(
+                    session.settings().effectiveThreads(),
+                    Version.text(),
+                    session.console().out(),
                     session.console().err());
         }
     }
@@ -81,17 +92,27 @@ final class WorkerCommand implements Callable<Integer> {
             return nqueens.launch().open(NEEDS, options);
         }
         RetryTemplate retry = new RetryTemplate(RetryPolicy.builder()
-                .predicate(failure -> waitingFor(failure).isPresent()).maxRetries(Integer.MAX_VALUE)
-                .delay(Duration.ofMillis(500)).multiplier(2).maxDelay(Duration.ofSeconds(5)).timeout(wait).build());
+                .predicate(failure -> waitingFor(failure).isPresent())
+                .maxRetries(Integer.MAX_VALUE)
+                .delay(Duration.ofMillis(500))
+                .multiplier(2)
+                .maxDelay(Duration.ofSeconds(5))
+                .timeout(wait)
+                .build());
         AtomicReference<String> saidFor = new AtomicReference<>();
         retry.setRetryListener(new RetryListener() {
             @Override
             public void onRetryableExecution(RetryPolicy policy, Retryable<?> retryable, RetryState state) {
                 if (!state.isSuccessful()) {
                     Throwable failure = state.getLastException();
-                    waitingFor(failure).filter(what -> !what.equals(saidFor.getAndSet(what))).ifPresent(what ->
-                            nqueens.launch().console().out().printf("%s waiting for %s: %s%n",
-                                    TIME.format(LocalDateTime.now()), what, Outage.firstLineOfRoot(failure)));
+                    waitingFor(failure)
+                            .filter(what -> !what.equals(saidFor.getAndSet(what)))
+                            .ifPresent(what -> nqueens.launch()
+                                    .console()
+                                    .out()
+                                    .printf(
+                                            "%s waiting for %s: %s%n",
+                                            TIME.format(LocalDateTime.now()), what, Outage.firstLineOfRoot(failure)));
                 }
             }
         });
@@ -101,8 +122,10 @@ final class WorkerCommand implements Callable<Integer> {
             Throwable failure = e.getLastException() == null ? e.getCause() : e.getLastException();
             Optional<String> what = waitingFor(failure);
             if (what.isPresent()) {
-                throw new UnavailableException("gave up after " + Durations.format(wait.toSeconds()) + " waiting for "
-                        + what.get() + ": " + Outage.firstLineOfRoot(failure), failure);
+                throw new UnavailableException(
+                        "gave up after " + Durations.format(wait.toSeconds()) + " waiting for " + what.get() + ": "
+                                + Outage.firstLineOfRoot(failure),
+                        failure);
             }
             if (failure instanceof RuntimeException runtime) {
                 throw runtime;
@@ -115,7 +138,8 @@ final class WorkerCommand implements Callable<Integer> {
     private static Optional<String> waitingFor(Throwable failure) {
         Optional<SchemaCheck.SchemaMismatchException> schema = Failure.causes(failure)
                 .filter(SchemaCheck.SchemaMismatchException.class::isInstance)
-                .map(SchemaCheck.SchemaMismatchException.class::cast).findFirst();
+                .map(SchemaCheck.SchemaMismatchException.class::cast)
+                .findFirst();
         if (schema.isPresent()) {
             return schema.get().behind() ? Optional.of("the schema") : Optional.empty();
         }

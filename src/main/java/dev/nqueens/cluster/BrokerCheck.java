@@ -36,14 +36,23 @@ public final class BrokerCheck {
      * The broker cannot be reached or closed the connection, by the client's types in the failure or
      * its causes; unless one of them is a refused login, which waiting does not mend.
      */
-    private static final ExceptionTypeFilter UNREACHABLE = new ExceptionTypeFilter(List.of(
-            BrokerUnavailableException.class, AmqpConnectException.class, AmqpIOException.class,
-            AmqpTimeoutException.class, ShutdownSignalException.class, java.net.ConnectException.class,
-            java.net.SocketException.class, TimeoutException.class), List.of(AuthenticationFailureException.class,
-                    AmqpAuthenticationException.class, BrokerLoginRefusedException.class), false);
+    private static final ExceptionTypeFilter UNREACHABLE = new ExceptionTypeFilter(
+            List.of(
+                    BrokerUnavailableException.class,
+                    AmqpConnectException.class,
+                    AmqpIOException.class,
+                    AmqpTimeoutException.class,
+                    ShutdownSignalException.class,
+                    java.net.ConnectException.class,
+                    java.net.SocketException.class,
+                    TimeoutException.class),
+            List.of(
+                    AuthenticationFailureException.class,
+                    AmqpAuthenticationException.class,
+                    BrokerLoginRefusedException.class),
+            false);
 
-    private BrokerCheck() {
-    }
+    private BrokerCheck() {}
 
     /**
      * Cluster mode needs a database every machine shares (PostgreSQL, not the embedded H2 file)
@@ -54,14 +63,17 @@ public final class BrokerCheck {
     public static void checkClusterSettings(Environment environment) {
         String url = Objects.requireNonNullElse(Database.configured(environment).getUrl(), "");
         if (!url.startsWith("jdbc:postgresql:")) {
-            throw new InvalidInputException("cluster mode needs a shared PostgreSQL database, but spring.datasource.url is "
-                    + url.replaceAll("[;?].*$", "") + " (workers on other machines cannot share it)");
+            throw new InvalidInputException(
+                    "cluster mode needs a shared PostgreSQL database, but spring.datasource.url is "
+                            + url.replaceAll("[;?].*$", "") + " (workers on other machines cannot share it)");
         }
         // The login is given in username and password, or in the first address (amqp://user:secret@host).
         List<String> addresses = rabbit(environment).getAddresses();
-        boolean inAddress = addresses != null && !addresses.isEmpty() && addresses.get(0).contains("@");
-        if (!inAddress && (!environment.containsProperty("spring.rabbitmq.username")
-                || !environment.containsProperty("spring.rabbitmq.password"))) {
+        boolean inAddress =
+                addresses != null && !addresses.isEmpty() && addresses.get(0).contains("@");
+        if (!inAddress
+                && (!environment.containsProperty("spring.rabbitmq.username")
+                        || !environment.containsProperty("spring.rabbitmq.password"))) {
             throw new InvalidInputException("cluster mode needs the broker's login in spring.rabbitmq.username and"
                     + " spring.rabbitmq.password (SPRING_RABBITMQ_USERNAME, _PASSWORD); RabbitMQ's guest login is"
                     + " not assumed");
@@ -103,8 +115,9 @@ public final class BrokerCheck {
             AMQP.Queue.DeclareOk state = channel.queueDeclarePassive(queue);
             return state.getMessageCount() + " request(s) waiting, " + state.getConsumerCount() + " consumer(s)";
         } catch (IOException e) {
-            if (e.getCause() instanceof ShutdownSignalException shutdown && shutdown.getReason()
-                    instanceof AMQP.Channel.Close close && close.getReplyCode() == AMQP.NOT_FOUND) {
+            if (e.getCause() instanceof ShutdownSignalException shutdown
+                    && shutdown.getReason() instanceof AMQP.Channel.Close close
+                    && close.getReplyCode() == AMQP.NOT_FOUND) {
                 return "not declared yet";
             }
             return "the broker cannot be asked (" + Failure.rootMessage(e) + ")";
@@ -138,7 +151,8 @@ public final class BrokerCheck {
 
     /** A connection to the first address that answers, in the order the settings give them. */
     private static Connection connect(ConnectionFactory factory, RabbitProperties rabbit, String name) {
-        List<Address> addresses = rabbit.determineAddresses().stream().map(Address::parseAddress).toList();
+        List<Address> addresses =
+                rabbit.determineAddresses().stream().map(Address::parseAddress).toList();
         try {
             return factory.newConnection(addresses, name);
         } catch (AuthenticationFailureException e) {
@@ -150,13 +164,13 @@ public final class BrokerCheck {
     }
 
     private static BrokerUnavailableException unavailable(ConnectionFactory factory, Exception e) {
-        return new BrokerUnavailableException("cannot reach the broker " + describe(factory) + ": " + Failure.rootMessage(e));
+        return new BrokerUnavailableException(
+                "cannot reach the broker " + describe(factory) + ": " + Failure.rootMessage(e));
     }
 
     private static String describe(ConnectionFactory factory) {
         return "amqp://" + factory.getHost() + ":" + factory.getPort() + factory.getVirtualHost();
     }
-
 
     /** The broker cannot be reached (exit 4; a starting worker waits for it). */
     public static final class BrokerUnavailableException extends UnavailableException {

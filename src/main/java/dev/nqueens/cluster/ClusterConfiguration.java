@@ -40,8 +40,8 @@ class ClusterConfiguration {
     @Bean
     ClusterSettings clusterSettings(NqueensProperties properties) {
         NqueensProperties.Cluster cluster = properties.cluster();
-        return new ClusterSettings(cluster.queue(), cluster.workerTimeout(), cluster, ThisProcess.id(),
-                properties.outageWait());
+        return new ClusterSettings(
+                cluster.queue(), cluster.workerTimeout(), cluster, ThisProcess.id(), properties.outageWait());
     }
 
     @Bean
@@ -84,11 +84,16 @@ class ClusterConfiguration {
     }
 
     @Bean
-    ClusterPartitionExecution partitionExecution(MessagingTemplate partitionMessaging, JobRepository jobRepository,
-            ClusterRecords records, RabbitAdmin rabbitAdmin, ClusterSettings settings, RunLock runLock,
+    ClusterPartitionExecution partitionExecution(
+            MessagingTemplate partitionMessaging,
+            JobRepository jobRepository,
+            ClusterRecords records,
+            RabbitAdmin rabbitAdmin,
+            ClusterSettings settings,
+            RunLock runLock,
             ProgressReporter console) {
-        return new ClusterPartitionExecution(partitionMessaging, jobRepository, records, rabbitAdmin, settings, runLock,
-                console);
+        return new ClusterPartitionExecution(
+                partitionMessaging, jobRepository, records, rabbitAdmin, settings, runLock, console);
     }
 
     @Bean
@@ -116,7 +121,11 @@ class ClusterConfiguration {
      * @param processId this process, {@code host:pid}
      * @param outageWait how long a manager or worker waits for the broker or the database to come back
      */
-    record ClusterSettings(String queue, Duration workerTimeout, NqueensProperties.Cluster cluster, String processId,
+    record ClusterSettings(
+            String queue,
+            Duration workerTimeout,
+            NqueensProperties.Cluster cluster,
+            String processId,
             Duration outageWait) {
 
         /** How often a worker renews its heartbeat and leases, and the manager looks after its partitions. */

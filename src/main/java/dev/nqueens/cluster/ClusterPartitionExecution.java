@@ -24,8 +24,13 @@ final class ClusterPartitionExecution implements PartitionExecution {
     private final RunLock runLock;
     private final ProgressReporter console;
 
-    ClusterPartitionExecution(MessagingTemplate messaging, JobRepository jobRepository, ClusterRecords records,
-            RabbitAdmin rabbitAdmin, ClusterConfiguration.ClusterSettings settings, RunLock runLock,
+    ClusterPartitionExecution(
+            MessagingTemplate messaging,
+            JobRepository jobRepository,
+            ClusterRecords records,
+            RabbitAdmin rabbitAdmin,
+            ClusterConfiguration.ClusterSettings settings,
+            RunLock runLock,
             ProgressReporter console) {
         this.runLock = runLock;
         this.console = console;
@@ -38,8 +43,8 @@ final class ClusterPartitionExecution implements PartitionExecution {
 
     @Override
     public PartitionHandler handler(String workerStepName, Step workerStep) {
-        return new ClusterPartitionHandler(workerStepName, messaging, jobRepository, records, rabbitAdmin, settings,
-                runLock, console);
+        return new ClusterPartitionHandler(
+                workerStepName, messaging, jobRepository, records, rabbitAdmin, settings, runLock, console);
     }
 
     @Override

@@ -1,5 +1,10 @@
 package dev.nqueens.cluster;
 
+import dev.nqueens.job.LostDatabase;
+import dev.nqueens.job.Outage;
+import dev.nqueens.job.ProgressReporter;
+import dev.nqueens.job.RunLock;
+import dev.nqueens.settings.Durations;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -13,11 +18,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import dev.nqueens.job.LostDatabase;
-import dev.nqueens.job.Outage;
-import dev.nqueens.job.ProgressReporter;
-import dev.nqueens.job.RunLock;
-import dev.nqueens.settings.Durations;
 import org.springframework.amqp.rabbit.core.RabbitAdmin;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.ExitStatus;
@@ -56,8 +56,8 @@ import org.springframework.integration.support.MessageBuilder;
  */
 final class ClusterPartitionHandler implements PartitionHandler {
 
-    private static final String START_WORKERS = " (start `./nqueens worker` on machines that reach the broker and the"
-            + " database); the next run resumes";
+    private static final String START_WORKERS =
+            " (start `./nqueens worker` on machines that reach the broker and the" + " database); the next run resumes";
     /** How long the workers get to record the end of the partitions they failed, before their exit codes are read. */
     private static final Duration LAST_WORDS = Duration.ofSeconds(2);
 
@@ -78,9 +78,15 @@ final class ClusterPartitionHandler implements PartitionHandler {
     private final RunLock runLock;
     private final ProgressReporter console;
 
-    ClusterPartitionHandler(String workerStepName, MessagingTemplate messaging, JobRepository jobRepository,
-            ClusterRecords records, RabbitAdmin rabbitAdmin, ClusterConfiguration.ClusterSettings settings,
-            RunLock runLock, ProgressReporter console) {
+    ClusterPartitionHandler(
+            String workerStepName,
+            MessagingTemplate messaging,
+            JobRepository jobRepository,
+            ClusterRecords records,
+            RabbitAdmin rabbitAdmin,
+            ClusterConfiguration.ClusterSettings settings,
+            RunLock runLock,
+            ProgressReporter console) {
         this.runLock = runLock;
         this.console = console;
         this.workerStepName = workerStepName;
@@ -119,16 +125,18 @@ final class ClusterPartitionHandler implements PartitionHandler {
         if (watch.stopped != null) {
             throw watch.stopped;
         }
-        List<StepExecution> failed = partitions.stream().filter(p -> p.getStatus().isUnsuccessful()).toList();
+        List<StepExecution> failed =
+                partitions.stream().filter(p -> p.getStatus().isUnsuccessful()).toList();
         if (!failed.isEmpty()) {
             failed = afterTheirLastWords(failed);
             if (failed.stream().anyMatch(LostDatabase::lostBy)) {
-                throw new LostDatabase.LostDatabaseException(failed.size() + " partition(s) lost the database on the"
-                        + " workers");
+                throw new LostDatabase.LostDatabaseException(
+                        failed.size() + " partition(s) lost the database on the" + " workers");
             }
             StepExecution first = failed.get(0);
-            throw new IllegalStateException(failed.size() + " partition(s) failed on the workers, e.g. "
-                    + first.getStepName() + ": " + firstLine(first.getExitStatus().getExitDescription()));
+            throw new IllegalStateException(
+                    failed.size() + " partition(s) failed on the workers, e.g. " + first.getStepName() + ": "
+                            + firstLine(first.getExitStatus().getExitDescription()));
         }
         return partitions;
     }
@@ -140,7 +148,9 @@ final class ClusterPartitionHandler implements PartitionHandler {
     private List<StepExecution> afterTheirLastWords(List<StepExecution> failed) throws InterruptedException {
         Thread.sleep(LAST_WORDS.toMillis());
         try {
-            return failed.stream().map(partition -> jobRepository.getStepExecution(partition.getId())).toList();
+            return failed.stream()
+                    .map(partition -> jobRepository.getStepExecution(partition.getId()))
+                    .toList();
         } catch (RuntimeException e) {
             if (LostDatabase.isCause(e)) {
                 throw new LostDatabase.LostDatabaseException("the database went away while the partitions ended", e);
@@ -182,7 +192,9 @@ final class ClusterPartitionHandler implements PartitionHandler {
     }
 
     private static String firstLine(String text) {
-        return text == null || text.isBlank() ? "(no description)" : text.lines().findFirst().orElse(text);
+        return text == null || text.isBlank()
+                ? "(no description)"
+                : text.lines().findFirst().orElse(text);
     }
 
     /** Looks after the partitions of one manager step while they run. */
@@ -194,6 +206,7 @@ final class ClusterPartitionHandler implements PartitionHandler {
         private final Map<Long, Instant> resent = new HashMap<>();
         /** Partitions seen open without a lease (handed back, or lost) at consecutive looks. */
         private final Map<Long, Integer> looks = new HashMap<>();
+
         private Instant lastLiveWorker = Instant.now();
         private final Outage broker = new Outage("the broker", line -> console.line("  " + line));
         /** Why the watch ended the step early (no live worker, the broker gone, the run lock lost); null if it did not. */
@@ -224,9 +237,11 @@ final class ClusterPartitionHandler implements PartitionHandler {
                 return;
             }
             if (broker.awayFor().compareTo(settings.outageWait()) > 0) {
-                stop(new BrokerCheck.BrokerUnavailableException("the broker has been unreachable for more than "
-                        + Durations.format(settings.outageWait().toSeconds()) + " (" + broker.lastReason()
-                        + "); the run stopped, and the next run resumes it"), openPartitions());
+                stop(
+                        new BrokerCheck.BrokerUnavailableException("the broker has been unreachable for more than "
+                                + Durations.format(settings.outageWait().toSeconds()) + " (" + broker.lastReason()
+                                + "); the run stopped, and the next run resumes it"),
+                        openPartitions());
                 return;
             }
             List<StepExecution> open = openPartitions();
@@ -236,7 +251,8 @@ final class ClusterPartitionHandler implements PartitionHandler {
             if (records.liveThreads(settings.workerTimeout()) > 0) {
                 lastLiveWorker = Instant.now();
             } else if (Duration.between(lastLiveWorker, Instant.now())
-                    .compareTo(settings.workerTimeout().minus(settings.heartbeat())) >= 0) {
+                            .compareTo(settings.workerTimeout().minus(settings.heartbeat()))
+                    >= 0) {
                 // Looked at every quarter of the timeout: this says so within the timeout.
                 stop(new IllegalStateException(noLiveWorker()), open);
                 return;
@@ -253,8 +269,10 @@ final class ClusterPartitionHandler implements PartitionHandler {
                 } else if (lease != null && !resent.containsKey(id)) {
                     // Its worker died or was cut off: another worker goes on with it.
                     if (resend(partition, "lost its worker " + lease.workerId() + " (no lease renewal)")) {
-                        records.abandonAttempts(id, lease.workerId(), "the worker stopped renewing its lease;"
-                                + " the partition was sent again");
+                        records.abandonAttempts(
+                                id,
+                                lease.workerId(),
+                                "the worker stopped renewing its lease;" + " the partition was sent again");
                     }
                 } else if (resent.containsKey(id) || partition.getStatus() == BatchStatus.STARTING) {
                     // A request for it should be waiting in the queue. If the queue is empty twice in a row
@@ -295,8 +313,11 @@ final class ClusterPartitionHandler implements PartitionHandler {
 
         /** Why no worker is alive: none ever registered, or the last one was heard of so long ago. */
         private String noLiveWorker() {
-            return records.lastHeard().map(last -> "no live worker: the last one (" + last.workerId() + ") was heard of "
-                    + last.secondsAgo() + " s ago").orElse("no live worker: none has ever registered") + START_WORKERS;
+            return records.lastHeard()
+                            .map(last -> "no live worker: the last one (" + last.workerId() + ") was heard of "
+                                    + last.secondsAgo() + " s ago")
+                            .orElse("no live worker: none has ever registered")
+                    + START_WORKERS;
         }
 
         /**
@@ -305,16 +326,20 @@ final class ClusterPartitionHandler implements PartitionHandler {
          */
         private boolean resend(StepExecution partition, String why) {
             StepExecution now = jobRepository.getStepExecution(partition.getId());
-            if (now == null || !now.getStatus().isRunning()
-                    || records.lease(partition.getId()).filter(lease -> !lease.expired()).isPresent()) {
+            if (now == null
+                    || !now.getStatus().isRunning()
+                    || records.lease(partition.getId())
+                            .filter(lease -> !lease.expired())
+                            .isPresent()) {
                 return false;
             }
             messaging.send(MessageBuilder.withPayload(new StepExecutionRequest(workerStepName, partition.getId()))
                     .build());
             resent.put(partition.getId(), Instant.now());
             looks.remove(partition.getId());
-            console.line(String.format("  partition %s %s: sent again", partition.getStepName().substring(
-                    workerStepName.length() + 1), why));
+            console.line(String.format(
+                    "  partition %s %s: sent again",
+                    partition.getStepName().substring(workerStepName.length() + 1), why));
             return true;
         }
 

@@ -20,17 +20,21 @@ import org.springframework.stereotype.Repository;
 class ClusterRecords {
 
     /** A worker as it registered, and its last heartbeat. */
-    record Worker(String id, String host, long pid, int threads, String version, OffsetDateTime startedAt,
-            OffsetDateTime heartbeatAt, boolean alive) {
-    }
+    record Worker(
+            String id,
+            String host,
+            long pid,
+            int threads,
+            String version,
+            OffsetDateTime startedAt,
+            OffsetDateTime heartbeatAt,
+            boolean alive) {}
 
     /** The worker heard of last: its id and how long ago, by the database's clock. */
-    record LastHeard(String workerId, long secondsAgo) {
-    }
+    record LastHeard(String workerId, long secondsAgo) {}
 
     /** A partition a worker holds. */
-    record Lease(long stepExecutionId, long jobExecutionId, String partition, String workerId, boolean expired) {
-    }
+    record Lease(long stepExecutionId, long jobExecutionId, String partition, String workerId, boolean expired) {}
 
     private final NamedParameterJdbcTemplate jdbc;
 
@@ -42,11 +46,16 @@ class ClusterRecords {
 
     void register(String workerId, String host, long pid, int threads, String version) {
         jdbc.update("DELETE FROM cluster_worker WHERE worker_id = :id", Map.of("id", workerId));
-        jdbc.update("""
+        jdbc.update(
+                """
                 INSERT INTO cluster_worker (worker_id, host, pid, threads, version, started_at, heartbeat_at)
                 VALUES (:id, :host, :pid, :threads, :version, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)
-                """, new MapSqlParameterSource("id", workerId).addValue("host", host).addValue("pid", pid)
-                .addValue("threads", threads).addValue("version", version));
+                """,
+                new MapSqlParameterSource("id", workerId)
+                        .addValue("host", host)
+                        .addValue("pid", pid)
+                        .addValue("threads", threads)
+                        .addValue("version", version));
     }
 
     /**
@@ -55,7 +64,8 @@ class ClusterRecords {
      * request was lost with the broker) lapses, and the manager sends the partition again.
      */
     void heartbeat(String workerId, Duration lease, Collection<Long> running) {
-        jdbc.update("UPDATE cluster_worker SET heartbeat_at = CURRENT_TIMESTAMP WHERE worker_id = :id",
+        jdbc.update(
+                "UPDATE cluster_worker SET heartbeat_at = CURRENT_TIMESTAMP WHERE worker_id = :id",
                 Map.of("id", workerId));
         if (running.isEmpty()) {
             return;
@@ -67,21 +77,31 @@ class ClusterRecords {
     }
 
     void stopped(String workerId) {
-        jdbc.update("UPDATE cluster_worker SET stopped_at = CURRENT_TIMESTAMP WHERE worker_id = :id",
+        jdbc.update(
+                "UPDATE cluster_worker SET stopped_at = CURRENT_TIMESTAMP WHERE worker_id = :id",
                 Map.of("id", workerId));
     }
 
     /** Every worker seen within {@code recent}, alive ones first. */
     List<Worker> workers(Duration timeout, Duration recent) {
-        return jdbc.query("""
+        return jdbc.query(
+                """
                 SELECT worker_id, host, pid, threads, version, started_at, heartbeat_at,
                        (stopped_at IS NULL AND heartbeat_at > CURRENT_TIMESTAMP - :timeout * INTERVAL '1 second') AS alive
                 FROM cluster_worker
                 WHERE heartbeat_at > CURRENT_TIMESTAMP - :recent * INTERVAL '1 second'
                 ORDER BY alive DESC, host, pid
-                """, Map.of("timeout", timeout.toSeconds(), "recent", recent.toSeconds()), (rs, row) -> new Worker(
-                rs.getString(1), rs.getString(2), rs.getLong(3), rs.getInt(4), rs.getString(5),
-                rs.getObject(6, OffsetDateTime.class), rs.getObject(7, OffsetDateTime.class), rs.getBoolean(8)));
+                """,
+                Map.of("timeout", timeout.toSeconds(), "recent", recent.toSeconds()),
+                (rs, row) -> new Worker(
+                        rs.getString(1),
+                        rs.getString(2),
+                        rs.getLong(3),
+                        rs.getInt(4),
+                        rs.getString(5),
+                        rs.getObject(6, OffsetDateTime.class),
+                        rs.getObject(7, OffsetDateTime.class),
+                        rs.getBoolean(8)));
     }
 
     /** The threads of the workers alive now. */
@@ -95,11 +115,13 @@ class ClusterRecords {
 
     /** The worker heard of last, if any worker ever registered. */
     Optional<LastHeard> lastHeard() {
-        return jdbc.query("""
+        return jdbc
+                .query("""
                 SELECT worker_id, EXTRACT(EPOCH FROM (CURRENT_TIMESTAMP - heartbeat_at)) FROM cluster_worker
                 ORDER BY heartbeat_at DESC LIMIT 1
                 """, Map.of(), (rs, row) -> new LastHeard(rs.getString(1), Math.round(rs.getDouble(2))))
-                .stream().findFirst();
+                .stream()
+                .findFirst();
     }
 
     // ---- leases ------------------------------------------------------------------------------
@@ -121,7 +143,8 @@ class ClusterRecords {
      * @return true if this worker holds the lease now
      */
     boolean claim(long stepExecutionId, long jobExecutionId, String partition, String workerId, Duration lease) {
-        List<String> holder = jdbc.queryForList("""
+        List<String> holder = jdbc.queryForList(
+                """
                 INSERT INTO partition_lease (step_execution_id, job_execution_id, partition_name, worker_id, claimed_at,
                     expires_at)
                 SELECT :step, :job, :partition, :worker, CURRENT_TIMESTAMP,
@@ -132,8 +155,12 @@ class ClusterRecords {
                     SET worker_id = EXCLUDED.worker_id, claimed_at = EXCLUDED.claimed_at, expires_at = EXCLUDED.expires_at
                     WHERE partition_lease.expires_at <= CURRENT_TIMESTAMP
                 RETURNING worker_id
-                """, new MapSqlParameterSource("step", stepExecutionId).addValue("job", jobExecutionId)
-                .addValue("partition", partition).addValue("worker", workerId).addValue("seconds", lease.toSeconds()),
+                """,
+                new MapSqlParameterSource("step", stepExecutionId)
+                        .addValue("job", jobExecutionId)
+                        .addValue("partition", partition)
+                        .addValue("worker", workerId)
+                        .addValue("seconds", lease.toSeconds()),
                 String.class);
         return holder.size() == 1 && workerId.equals(holder.get(0));
     }
@@ -144,41 +171,56 @@ class ClusterRecords {
      * the run's manager still holds the run lock.
      */
     boolean renewBeforeWrite(long stepExecutionId, String workerId, Duration lease) {
-        return jdbc.update("""
+        return jdbc.update(
+                        """
                 UPDATE partition_lease SET expires_at = CURRENT_TIMESTAMP + :seconds * INTERVAL '1 second'
                 WHERE step_execution_id = :step AND worker_id = :worker AND expires_at > CURRENT_TIMESTAMP
                   AND EXISTS (SELECT 1 FROM batch_job_execution j WHERE j.job_execution_id = partition_lease.job_execution_id
                               AND j.status IN ('STARTING', 'STARTED', 'STOPPING'))
                   AND\s""" + RUN_HOLDS_THE_LOCK.formatted("partition_lease.job_execution_id") + """
 
-                """, Map.of("step", stepExecutionId, "worker", workerId, "seconds", lease.toSeconds())) == 1;
+                """,
+                        Map.of("step", stepExecutionId, "worker", workerId, "seconds", lease.toSeconds()))
+                == 1;
     }
 
     /** The lease on a partition, if any (expired or not). */
     Optional<Lease> lease(long stepExecutionId) {
-        return jdbc.query("""
+        return jdbc
+                .query(
+                        """
                 SELECT step_execution_id, job_execution_id, partition_name, worker_id,
                        expires_at <= CURRENT_TIMESTAMP FROM partition_lease WHERE step_execution_id = :step
-                """, Map.of("step", stepExecutionId), (rs, row) -> new Lease(rs.getLong(1), rs.getLong(2),
-                rs.getString(3), rs.getString(4), rs.getBoolean(5))).stream().findFirst();
+                """,
+                        Map.of("step", stepExecutionId),
+                        (rs, row) -> new Lease(
+                                rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getBoolean(5)))
+                .stream()
+                .findFirst();
     }
 
     /** The leases of one run's partitions. */
     List<Lease> leases(long jobExecutionId) {
-        return jdbc.query("""
+        return jdbc.query(
+                """
                 SELECT step_execution_id, job_execution_id, partition_name, worker_id,
                        expires_at <= CURRENT_TIMESTAMP FROM partition_lease WHERE job_execution_id = :job
-                """, Map.of("job", jobExecutionId), (rs, row) -> new Lease(rs.getLong(1), rs.getLong(2),
-                rs.getString(3), rs.getString(4), rs.getBoolean(5)));
+                """,
+                Map.of("job", jobExecutionId),
+                (rs, row) ->
+                        new Lease(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getBoolean(5)));
     }
 
     /** Every unexpired lease, for {@code cluster}. */
     List<Lease> activeLeases() {
-        return jdbc.query("""
+        return jdbc.query(
+                """
                 SELECT step_execution_id, job_execution_id, partition_name, worker_id, FALSE
                 FROM partition_lease WHERE expires_at > CURRENT_TIMESTAMP ORDER BY worker_id, partition_name
-                """, Map.of(), (rs, row) -> new Lease(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4),
-                rs.getBoolean(5)));
+                """,
+                Map.of(),
+                (rs, row) ->
+                        new Lease(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getBoolean(5)));
     }
 
     /**
@@ -195,7 +237,8 @@ class ClusterRecords {
 
     /** Ends a worker's lease at once (done, or handed back): the partition can be taken by another worker. */
     void release(long stepExecutionId, String workerId) {
-        jdbc.update("DELETE FROM partition_lease WHERE step_execution_id = :step AND worker_id = :worker",
+        jdbc.update(
+                "DELETE FROM partition_lease WHERE step_execution_id = :step AND worker_id = :worker",
                 Map.of("step", stepExecutionId, "worker", workerId));
     }
 
@@ -204,7 +247,8 @@ class ClusterRecords {
         if (partitions.isEmpty()) {
             return false;
         }
-        Long held = jdbc.queryForObject("""
+        Long held = jdbc.queryForObject(
+                """
                 SELECT COUNT(*) FROM partition_lease
                 WHERE worker_id = :worker AND partition_name IN (:partitions) AND expires_at > CURRENT_TIMESTAMP
                 """, new MapSqlParameterSource("worker", workerId).addValue("partitions", partitions), Long.class);
@@ -214,17 +258,28 @@ class ClusterRecords {
     // ---- history -----------------------------------------------------------------------------
 
     /** Records the start of an attempt (or a dropped request); returns its id. */
-    long started(long stepExecutionId, Long jobExecutionId, String partition, String workerId, String outcome,
+    long started(
+            long stepExecutionId,
+            Long jobExecutionId,
+            String partition,
+            String workerId,
+            String outcome,
             String detail) {
-        return jdbc.queryForObject("""
+        return jdbc.queryForObject(
+                """
                 INSERT INTO partition_execution (step_execution_id, job_execution_id, partition_name, worker_id,
                     started_at, ended_at, outcome, detail)
                 VALUES (:step, :job, :partition, :worker, CURRENT_TIMESTAMP,
                     CASE WHEN :outcome = 'RUNNING' THEN NULL ELSE CURRENT_TIMESTAMP END, :outcome, :detail)
                 RETURNING attempt_id
-                """, new MapSqlParameterSource("step", stepExecutionId).addValue("job", jobExecutionId)
-                .addValue("partition", partition).addValue("worker", workerId).addValue("outcome", outcome)
-                .addValue("detail", shorten(detail)), Long.class);
+                """,
+                new MapSqlParameterSource("step", stepExecutionId)
+                        .addValue("job", jobExecutionId)
+                        .addValue("partition", partition)
+                        .addValue("worker", workerId)
+                        .addValue("outcome", outcome)
+                        .addValue("detail", shorten(detail)),
+                Long.class);
     }
 
     /** A worker's attempts at a partition that it will never end itself (it died): LEASE_LOST. */
@@ -236,11 +291,14 @@ class ClusterRecords {
     }
 
     void ended(long attemptId, String outcome, String detail) {
-        jdbc.update("""
+        jdbc.update(
+                """
                 UPDATE partition_execution SET ended_at = CURRENT_TIMESTAMP, outcome = :outcome, detail = :detail
                 WHERE attempt_id = :id
-                """, new MapSqlParameterSource("id", attemptId).addValue("outcome", outcome)
-                .addValue("detail", shorten(detail)));
+                """,
+                new MapSqlParameterSource("id", attemptId)
+                        .addValue("outcome", outcome)
+                        .addValue("detail", shorten(detail)));
     }
 
     private static String shorten(String detail) {

@@ -37,19 +37,28 @@ public final class ClusterStatus {
 
     public void print(PrintStream out) {
         List<ClusterRecords.Worker> workers = records.workers(settings.workerTimeout(), RECENT);
-        Map<String, List<String>> runningBy = records.activeLeases().stream().collect(Collectors.groupingBy(
-                ClusterRecords.Lease::workerId, Collectors.mapping(ClusterRecords.Lease::partition, Collectors.toList())));
+        Map<String, List<String>> runningBy = records.activeLeases().stream()
+                .collect(Collectors.groupingBy(
+                        ClusterRecords.Lease::workerId,
+                        Collectors.mapping(ClusterRecords.Lease::partition, Collectors.toList())));
         long alive = workers.stream().filter(ClusterRecords.Worker::alive).count();
-        out.printf("Workers: %d alive (heartbeat within %d s), %d seen in the last day%n", alive,
-                settings.workerTimeout().toSeconds(), workers.size());
+        out.printf(
+                "Workers: %d alive (heartbeat within %d s), %d seen in the last day%n",
+                alive, settings.workerTimeout().toSeconds(), workers.size());
         if (!workers.isEmpty()) {
-            out.printf("  %-28s %-6s %7s %-34s %-10s %s%n", "worker", "state", "threads", "version", "heartbeat",
-                    "running");
+            out.printf(
+                    "  %-28s %-6s %7s %-34s %-10s %s%n",
+                    "worker", "state", "threads", "version", "heartbeat", "running");
         }
         for (ClusterRecords.Worker worker : workers) {
             List<String> running = runningBy.getOrDefault(worker.id(), List.of());
-            out.printf("  %-28s %-6s %7d %-34s %-10s %s%n", worker.id(), worker.alive() ? "alive" : "gone",
-                    worker.threads(), worker.version(), ago(worker.heartbeatAt()),
+            out.printf(
+                    "  %-28s %-6s %7d %-34s %-10s %s%n",
+                    worker.id(),
+                    worker.alive() ? "alive" : "gone",
+                    worker.threads(),
+                    worker.version(),
+                    ago(worker.heartbeatAt()),
                     running.isEmpty() ? "-" : String.join(", ", running));
         }
         printRun(out);
@@ -74,14 +83,23 @@ public final class ClusterStatus {
                             WHEN status = 'COMPLETED' THEN 'done' ELSE LOWER(status) END AS state, COUNT(*) AS partitions
                 FROM batch_step_execution
                 WHERE job_execution_id = ? AND (step_name LIKE 'solveSize:%' OR step_name LIKE 'countPart:%')
-                GROUP BY 1""", id).stream().collect(Collectors.toMap(row -> (String) row.get("state"),
-                row -> ((Number) row.get("partitions")).longValue()));
+                GROUP BY 1""", id).stream()
+                .collect(Collectors.toMap(
+                        row -> (String) row.get("state"), row -> ((Number) row.get("partitions")).longValue()));
         String status = (String) run.get("status");
-        out.printf("Run %d (%s, %s, started %s): partitions %d waiting, %d running, %d done%s%n", id, state(status),
-                manager(run, status), run.get("start_time"), byState.getOrDefault("waiting", 0L),
-                byState.getOrDefault("running", 0L), byState.getOrDefault("done", 0L), byState.entrySet().stream()
+        out.printf(
+                "Run %d (%s, %s, started %s): partitions %d waiting, %d running, %d done%s%n",
+                id,
+                state(status),
+                manager(run, status),
+                run.get("start_time"),
+                byState.getOrDefault("waiting", 0L),
+                byState.getOrDefault("running", 0L),
+                byState.getOrDefault("done", 0L),
+                byState.entrySet().stream()
                         .filter(e -> !List.of("waiting", "running", "done").contains(e.getKey()))
-                        .map(e -> ", " + e.getValue() + " " + e.getKey()).collect(Collectors.joining()));
+                        .map(e -> ", " + e.getValue() + " " + e.getKey())
+                        .collect(Collectors.joining()));
     }
 
     /** "managed by db7:4242, heartbeat 2 s ago", or "manager db7:4242 silent for 75 s" while the run is marked running. */
@@ -114,8 +132,12 @@ public final class ClusterStatus {
                 SELECT holder, epoch, EXTRACT(EPOCH FROM (CURRENT_TIMESTAMP - heartbeat_at)) FROM run_lock WHERE lock_id = 1
                 """, rs -> {
             String holder = rs.getString(1);
-            out.println(holder == null ? "Run lock: free" : String.format("Run lock: held by %s (epoch %d), heartbeat %d s"
-                    + " ago", holder, rs.getLong(2), Math.max(0, Math.round(rs.getDouble(3)))));
+            out.println(
+                    holder == null
+                            ? "Run lock: free"
+                            : String.format(
+                                    "Run lock: held by %s (epoch %d), heartbeat %d s" + " ago",
+                                    holder, rs.getLong(2), Math.max(0, Math.round(rs.getDouble(3)))));
         });
     }
 

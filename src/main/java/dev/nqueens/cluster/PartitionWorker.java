@@ -86,11 +86,18 @@ public class PartitionWorker {
     private Outage broker;
     /** The partitions being executed here: step execution id → attempt id. */
     private final Map<Long, Long> running = new ConcurrentHashMap<>();
+
     private volatile boolean stopping;
     private PrintStream out;
 
-    PartitionWorker(RabbitTemplate partitionTemplate, JobRepository jobRepository, StepExecutionRequestHandler handler,
-            ClusterRecords records, WorkerGuard guard, RunControl runControl, CountUnits countUnits,
+    PartitionWorker(
+            RabbitTemplate partitionTemplate,
+            JobRepository jobRepository,
+            StepExecutionRequestHandler handler,
+            ClusterRecords records,
+            WorkerGuard guard,
+            RunControl runControl,
+            CountUnits countUnits,
             ClusterConfiguration.ClusterSettings settings) {
         this.partitionTemplate = partitionTemplate;
         this.jobRepository = jobRepository;
@@ -147,7 +154,9 @@ public class PartitionWorker {
             // Partitions still running here must never write again.
             Runtime.getRuntime().halt(ExitCode.UNAVAILABLE);
         }
-        log("worker %s stopped%s", settings.processId(),
+        log(
+                "worker %s stopped%s",
+                settings.processId(),
                 handedBack == 0 ? "" : ": handed back " + handedBack + " partition(s) in progress");
         if (handedBack > 0) {
             out.flush();
@@ -218,9 +227,11 @@ public class PartitionWorker {
     /** A service away longer than {@code nqueens.outage-wait}: the worker stops (exit 4). */
     private void giveUpIfAwayTooLong(Outage service) {
         if (service.awayFor().compareTo(settings.outageWait()) > 0
-                && gaveUp.compareAndSet(null, service.service() + " has been unreachable for more than "
-                        + Durations.format(settings.outageWait().toSeconds()) + " (" + service.lastReason()
-                        + "); the worker stopped")) {
+                && gaveUp.compareAndSet(
+                        null,
+                        service.service() + " has been unreachable for more than "
+                                + Durations.format(settings.outageWait().toSeconds()) + " (" + service.lastReason()
+                                + "); the worker stopped")) {
             stop();
         }
     }
@@ -245,8 +256,9 @@ public class PartitionWorker {
                     long tag = response.getEnvelope().getDeliveryTag();
                     StepExecutionRequest request;
                     try {
-                        request = converter.fromMessage(new Message(response.getBody(), properties.toMessageProperties(
-                                response.getProps(), response.getEnvelope(), "UTF-8")));
+                        request = converter.fromMessage(new Message(
+                                response.getBody(),
+                                properties.toMessageProperties(response.getProps(), response.getEnvelope(), "UTF-8")));
                     } catch (MessageConversionException e) {
                         channel.basicReject(tag, false);
                         log("dropped a message that is not a partition request: %s", e.getMessage());
@@ -258,8 +270,10 @@ public class PartitionWorker {
                     } catch (RuntimeException e) {
                         // Never left unacknowledged on this channel, where nobody would see it again.
                         channel.basicReject(tag, true);
-                        throw new IllegalStateException("the request for step execution " + request.getStepExecutionId()
-                                + " went back to the queue: " + firstLine(e), e);
+                        throw new IllegalStateException(
+                                "the request for step execution " + request.getStepExecutionId()
+                                        + " went back to the queue: " + firstLine(e),
+                                e);
                     }
                     if (decision.verdict() == Verdict.PASS_ON && passedOn.size() < LOOK_PAST) {
                         passedOn.add(tag);
@@ -274,11 +288,20 @@ public class PartitionWorker {
                         channel.basicAck(tag, false);
                     }
                     if (decision.verdict() == Verdict.DROP) {
-                        records.started(request.getStepExecutionId(), decision.partition() == null ? null
-                                : decision.partition().getJobExecutionId(), decision.partition() == null ? "?"
-                                : decision.partition().getStepName(), settings.processId(), "DROPPED", decision.why());
-                        log("dropped the request for step execution %d: %s", request.getStepExecutionId(),
+                        records.started(
+                                request.getStepExecutionId(),
+                                decision.partition() == null
+                                        ? null
+                                        : decision.partition().getJobExecutionId(),
+                                decision.partition() == null
+                                        ? "?"
+                                        : decision.partition().getStepName(),
+                                settings.processId(),
+                                "DROPPED",
                                 decision.why());
+                        log(
+                                "dropped the request for step execution %d: %s",
+                                request.getStepExecutionId(), decision.why());
                     }
                     return decision;
                 }
@@ -305,8 +328,10 @@ public class PartitionWorker {
         try {
             channel.basicAck(tag, false);
         } catch (IOException | RuntimeException e) {
-            log("partition %s: claimed, but the broker went away before its request was acknowledged (%s);"
-                    + " running it", decision.partition().getStepName(), firstLine(e));
+            log(
+                    "partition %s: claimed, but the broker went away before its request was acknowledged (%s);"
+                            + " running it",
+                    decision.partition().getStepName(), firstLine(e));
         }
     }
 
@@ -315,8 +340,8 @@ public class PartitionWorker {
         String name = partition.getStepName();
         long attempt;
         try {
-            attempt = records.started(partition.getId(), partition.getJobExecutionId(), name, settings.processId(),
-                    "RUNNING", null);
+            attempt = records.started(
+                    partition.getId(), partition.getJobExecutionId(), name, settings.processId(), "RUNNING", null);
         } catch (RuntimeException e) {
             if (!LostDatabase.isCause(e)) {
                 throw e;
@@ -326,8 +351,10 @@ public class PartitionWorker {
             // next looks rather than after the lease runs out (worker-timeout, a minute by default).
             database.failed(e);
             whenTheDatabaseAnswers(() -> {
-                records.abandonAttempts(partition.getId(), settings.processId(), "the database went away before"
-                        + " it started; the worker handed it back");
+                records.abandonAttempts(
+                        partition.getId(),
+                        settings.processId(),
+                        "the database went away before" + " it started; the worker handed it back");
                 records.release(partition.getId(), settings.processId());
             });
             if (gaveUp.get() == null) {
@@ -354,11 +381,16 @@ public class PartitionWorker {
         }
         running.remove(partition.getId());
         String outcome = outcomeOf(result);
-        boolean lostTheDatabase = !result.getStatus().isRunning() && result.getStatus() != BatchStatus.COMPLETED
+        boolean lostTheDatabase = !result.getStatus().isRunning()
+                && result.getStatus() != BatchStatus.COMPLETED
                 && LostDatabase.isCauseOfAny(result.getFailureExceptions());
-        String detail = lostTheDatabase ? "lost the database: " + Outage.firstLineOfRoot(
-                result.getFailureExceptions().get(0)) : result.getFailureExceptions().stream()
-                .map(Throwable::getMessage).findFirst().orElse(null);
+        String detail = lostTheDatabase
+                ? "lost the database: "
+                        + Outage.firstLineOfRoot(result.getFailureExceptions().get(0))
+                : result.getFailureExceptions().stream()
+                        .map(Throwable::getMessage)
+                        .findFirst()
+                        .orElse(null);
         whenTheDatabaseAnswers(() -> {
             if (!"LEASE_LOST".equals(outcome)) {
                 recordFinalStatus(result);
@@ -368,10 +400,15 @@ public class PartitionWorker {
         });
         double seconds = (System.nanoTime() - start) / 1e9;
         if (lostTheDatabase) {
-            log("partition %s lost the database after %.1f s; its run goes on with it from its last commit", name,
-                    seconds);
+            log(
+                    "partition %s lost the database after %.1f s; its run goes on with it from its last commit",
+                    name, seconds);
         } else {
-            log("partition %s ended %s in %.1f s%s", name, outcome, seconds,
+            log(
+                    "partition %s ended %s in %.1f s%s",
+                    name,
+                    outcome,
+                    seconds,
                     detail == null ? "" : ": " + detail.lines().findFirst().orElse(""));
         }
     }
@@ -382,9 +419,14 @@ public class PartitionWorker {
      * is told apart from one still running only by these records.
      */
     private void whenTheDatabaseAnswers(Runnable records) {
-        RetryTemplate retry = new RetryTemplate(RetryPolicy.builder().predicate(LostDatabase::isCause)
-                .maxRetries(Integer.MAX_VALUE).delay(Duration.ofMillis(500)).multiplier(1.5)
-                .maxDelay(Duration.ofSeconds(5)).timeout(settings.outageWait()).build());
+        RetryTemplate retry = new RetryTemplate(RetryPolicy.builder()
+                .predicate(LostDatabase::isCause)
+                .maxRetries(Integer.MAX_VALUE)
+                .delay(Duration.ofMillis(500))
+                .multiplier(1.5)
+                .maxDelay(Duration.ofSeconds(5))
+                .timeout(settings.outageWait())
+                .build());
         try {
             retry.invoke(records);
         } catch (RuntimeException e) {
@@ -415,7 +457,9 @@ public class PartitionWorker {
      */
     private void recordFinalStatus(StepExecution result) {
         StepExecution stored = jobRepository.getStepExecution(result.getId());
-        if (stored != null && stored.getStatus().isRunning() && !result.getStatus().isRunning()) {
+        if (stored != null
+                && stored.getStatus().isRunning()
+                && !result.getStatus().isRunning()) {
             try {
                 jobRepository.update(result);
             } catch (RuntimeException e) {

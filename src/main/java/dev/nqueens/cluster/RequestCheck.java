@@ -23,11 +23,15 @@ import org.springframework.batch.integration.partition.StepExecutionRequest;
 final class RequestCheck {
 
     /** What a look at a request decided. */
-    enum Verdict { RUN, DROP, PASS_ON, REFUSE }
+    enum Verdict {
+        RUN,
+        DROP,
+        PASS_ON,
+        REFUSE
+    }
 
     /** The verdict on {@code request}, its partition (null if there is none) and why, for a drop or a refusal. */
-    record Decision(Verdict verdict, StepExecutionRequest request, StepExecution partition, String why) {
-    }
+    record Decision(Verdict verdict, StepExecutionRequest request, StepExecution partition, String why) {}
 
     private final JobRepository jobRepository;
     private final ClusterRecords records;
@@ -35,7 +39,11 @@ final class RequestCheck {
     private final CountUnits countUnits;
     private final ClusterConfiguration.ClusterSettings settings;
 
-    RequestCheck(JobRepository jobRepository, ClusterRecords records, RunControl runControl, CountUnits countUnits,
+    RequestCheck(
+            JobRepository jobRepository,
+            ClusterRecords records,
+            RunControl runControl,
+            CountUnits countUnits,
             ClusterConfiguration.ClusterSettings settings) {
         this.jobRepository = jobRepository;
         this.records = records;
@@ -55,13 +63,21 @@ final class RequestCheck {
         }
         JobExecution run = partition.getJobExecution();
         if (!run.getStatus().isRunning() && run.getStatus() != BatchStatus.STOPPING) {
-            return new Decision(Verdict.DROP, request, partition, "its run " + run.getId() + " has ended "
-                    + run.getStatus() + " (" + run.getExitStatus().getExitCode() + ", ended " + run.getEndTime()
-                    + ", last updated " + run.getLastUpdated() + ")");
+            return new Decision(
+                    Verdict.DROP,
+                    request,
+                    partition,
+                    "its run " + run.getId() + " has ended "
+                            + run.getStatus() + " (" + run.getExitStatus().getExitCode() + ", ended " + run.getEndTime()
+                            + ", last updated " + run.getLastUpdated() + ")");
         }
         if (!runControl.managerAlive(run.getId(), settings.workerTimeout())) {
-            return new Decision(Verdict.DROP, request, partition, "the manager of run " + run.getId()
-                    + " has not been heard of for " + settings.workerTimeout().toSeconds() + " s");
+            return new Decision(
+                    Verdict.DROP,
+                    request,
+                    partition,
+                    "the manager of run " + run.getId() + " has not been heard of for "
+                            + settings.workerTimeout().toSeconds() + " s");
         }
         ClusterRecords.Lease lease = records.lease(partition.getId()).orElse(null);
         if (lease != null && !lease.expired() && !lease.workerId().equals(settings.processId())) {
@@ -70,13 +86,21 @@ final class RequestCheck {
         CountPartition counting = CountPartition.of(partition.getExecutionContext());
         if (counting != null) {
             if (!WorkUnits.fingerprint(counting.n()).equals(counting.unitFingerprint())) {
-                return new Decision(Verdict.REFUSE, request, partition, new WorkUnitListMismatchException(counting.n(), counting.unitFingerprint()).getMessage());
+                return new Decision(
+                        Verdict.REFUSE,
+                        request,
+                        partition,
+                        new WorkUnitListMismatchException(counting.n(), counting.unitFingerprint()).getMessage());
             }
             if (countedTheOtherReplica(counting, partition)) {
                 return new Decision(Verdict.PASS_ON, request, partition, "it counted the other replica");
             }
         }
-        if (!records.claim(partition.getId(), run.getId(), partition.getStepName(), settings.processId(),
+        if (!records.claim(
+                partition.getId(),
+                run.getId(),
+                partition.getStepName(),
+                settings.processId(),
                 settings.workerTimeout())) {
             return new Decision(Verdict.DROP, request, partition, "another worker claimed it first");
         }
@@ -88,7 +112,9 @@ final class RequestCheck {
         String other = partition.getStepName().endsWith("-r2")
                 ? partition.getStepName().substring(0, partition.getStepName().length() - 3)
                 : partition.getStepName() + "-r2";
-        return countUnits.countedBy(counting.n(), counting.otherReplica(), counting.partitions(), counting.index())
-                .contains(settings.processId()) || records.holdsAny(settings.processId(), List.of(other));
+        return countUnits
+                        .countedBy(counting.n(), counting.otherReplica(), counting.partitions(), counting.index())
+                        .contains(settings.processId())
+                || records.holdsAny(settings.processId(), List.of(other));
     }
 }

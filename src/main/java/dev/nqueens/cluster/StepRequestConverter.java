@@ -20,6 +20,7 @@ final class StepRequestConverter implements MessageConverter {
 
     /** The message type header: the one type this converter reads and writes. */
     static final String TYPE = "nqueens.StepExecutionRequest";
+
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Override
@@ -30,8 +31,11 @@ final class StepRequestConverter implements MessageConverter {
         properties.setContentType(MessageProperties.CONTENT_TYPE_JSON);
         properties.setContentEncoding("UTF-8");
         properties.setType(TYPE);
-        byte[] body = JSON.createObjectNode().put("step", request.getStepName())
-                .put("stepExecutionId", request.getStepExecutionId()).toString().getBytes(StandardCharsets.UTF_8);
+        byte[] body = JSON.createObjectNode()
+                .put("step", request.getStepName())
+                .put("stepExecutionId", request.getStepExecutionId())
+                .toString()
+                .getBytes(StandardCharsets.UTF_8);
         properties.setContentLength(body.length);
         return new Message(body, properties);
     }
@@ -39,8 +43,8 @@ final class StepRequestConverter implements MessageConverter {
     @Override
     public StepExecutionRequest fromMessage(Message message) {
         if (!TYPE.equals(message.getMessageProperties().getType())) {
-            throw new MessageConversionException("not a partition request (type " + message.getMessageProperties()
-                    .getType() + ")");
+            throw new MessageConversionException("not a partition request (type "
+                    + message.getMessageProperties().getType() + ")");
         }
         try {
             JsonNode json = JSON.readTree(new String(message.getBody(), StandardCharsets.UTF_8));

@@ -18,8 +18,7 @@ final class Binomial {
         }
     }
 
-    private Binomial() {
-    }
+    private Binomial() {}
 
     /** C(m, k), 0 outside {@code 0 <= k <= m}; exact for m < 64... within a long up to C(63, 31). */
     static long of(int m, int k) {

@@ -12,8 +12,7 @@ package dev.nqueens.count;
  * @param rot180Classes classes unchanged by the 180° rotation but not the 90° one
  * @param asymmetricClasses classes with 8 distinct solutions
  */
-public record CountResult(long total, long fundamental, long rot90Classes, long rot180Classes,
-        long asymmetricClasses) {
+public record CountResult(long total, long fundamental, long rot90Classes, long rot180Classes, long asymmetricClasses) {
 
     /** Nothing counted yet: the neutral element of {@link #plus}. */
     public static final CountResult ZERO = new CountResult(0, 0, 0, 0, 0);
@@ -24,12 +23,12 @@ public record CountResult(long total, long fundamental, long rot90Classes, long 
      */
     public CountResult {
         if (total < 0 || rot90Classes < 0 || rot180Classes < 0 || asymmetricClasses < 0) {
-            throw new IllegalArgumentException("negative count in " + total + "/" + fundamental
-                    + "/" + rot90Classes + "/" + rot180Classes + "/" + asymmetricClasses);
+            throw new IllegalArgumentException("negative count in " + total + "/" + fundamental + "/" + rot90Classes
+                    + "/" + rot180Classes + "/" + asymmetricClasses);
         }
         if (fundamental != rot90Classes + rot180Classes + asymmetricClasses) {
-            throw new IllegalArgumentException("classes " + rot90Classes + "+" + rot180Classes + "+"
-                    + asymmetricClasses + " do not add up to " + fundamental);
+            throw new IllegalArgumentException("classes " + rot90Classes + "+" + rot180Classes + "+" + asymmetricClasses
+                    + " do not add up to " + fundamental);
         }
     }
 
@@ -39,8 +38,11 @@ public record CountResult(long total, long fundamental, long rot90Classes, long 
      * @throws ArithmeticException if a sum does not fit in a long (Q(n) does up to n = 28)
      */
     public CountResult plus(CountResult other) {
-        return new CountResult(Math.addExact(total, other.total), Math.addExact(fundamental, other.fundamental),
-                Math.addExact(rot90Classes, other.rot90Classes), Math.addExact(rot180Classes, other.rot180Classes),
+        return new CountResult(
+                Math.addExact(total, other.total),
+                Math.addExact(fundamental, other.fundamental),
+                Math.addExact(rot90Classes, other.rot90Classes),
+                Math.addExact(rot180Classes, other.rot180Classes),
                 Math.addExact(asymmetricClasses, other.asymmetricClasses));
     }
 }

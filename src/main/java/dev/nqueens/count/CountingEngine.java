@@ -109,8 +109,9 @@ public final class CountingEngine {
                 return layout;
             }
         }
-        throw new IllegalStateException(String.format("counting n=%d needs about %d MB of heap, %d MB are free:"
-                + " start the JVM with a larger -Xmx", n, (MemoryModel.threadBytes(n) >> 20) + 1, free >> 20));
+        throw new IllegalStateException(String.format(
+                "counting n=%d needs about %d MB of heap, %d MB are free:" + " start the JVM with a larger -Xmx",
+                n, (MemoryModel.threadBytes(n) >> 20) + 1, free >> 20));
     }
 
     private static long usedHeap() {
@@ -148,7 +149,9 @@ public final class CountingEngine {
      */
     public static long heapBytesAtLeast(int n) {
         checkCounted(n);
-        return n == 1 ? 0 : MemoryModel.sharedBytes(n, Layout.forHost().searchingQuadrants()) + MemoryModel.threadBytes(n);
+        return n == 1
+                ? 0
+                : MemoryModel.sharedBytes(n, Layout.forHost().searchingQuadrants()) + MemoryModel.threadBytes(n);
     }
 
     /** How engines count on this host, one line for the log (see {@code Layout}). */
@@ -200,8 +203,8 @@ public final class CountingEngine {
             return ONE_QUEEN;
         }
         if ((long) unit.first() + unit.count() > plan.tasks()) {
-            throw new IllegalArgumentException("unit " + unit.encode() + " reaches past the " + plan.tasks()
-                    + " tasks of size " + n);
+            throw new IllegalArgumentException(
+                    "unit " + unit.encode() + " reaches past the " + plan.tasks() + " tasks of size " + n);
         }
         Tally tally = new Tally();
         int task = unit.first();
@@ -257,7 +260,8 @@ public final class CountingEngine {
             try {
                 CountingEngine engine = new CountingEngine(n, layout);
                 CountResult local = CountResult.ZERO;
-                for (int i = next.getAndIncrement(); i < units.size() && failure.get() == null;
+                for (int i = next.getAndIncrement();
+                        i < units.size() && failure.get() == null;
                         i = next.getAndIncrement()) {
                     local = local.plus(engine.count(units.get(i)));
                     int finished = done.incrementAndGet();

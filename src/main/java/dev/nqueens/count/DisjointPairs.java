@@ -39,6 +39,7 @@ final class DisjointPairs {
 
     /** Bits per chunk: a chunk's table has 256 rows. */
     static final int CHUNK = 8;
+
     private static final int ROWS = 1 << CHUNK;
     private static final int MAX_CUT = 12;
 
@@ -56,6 +57,7 @@ final class DisjointPairs {
     private long[] table = new long[1 << 14];
     /** A word's 64 patterns, then (transposed) its longs per bit; spare rows for a chunk past the last bit. */
     private final long[] slice = new long[64 + CHUNK];
+
     private int stride;
     private final long[] lowRows = new long[16];
 
@@ -78,7 +80,12 @@ final class DisjointPairs {
      * {@code from, to}, {@code itemRangeCount} of them) and a pattern of {@code patternSource} in
      * {@code patternRanges} that share no bit.
      */
-    long count(long[] itemSource, int[] itemRanges, int itemRangeCount, long[] patternSource, int[] patternRanges,
+    long count(
+            long[] itemSource,
+            int[] itemRanges,
+            int itemRangeCount,
+            long[] patternSource,
+            int[] patternRanges,
             int patternRangeCount) {
         int patternCount = total(patternRanges, patternRangeCount);
         int itemCount = total(itemRanges, itemRangeCount);
@@ -150,8 +157,8 @@ final class DisjointPairs {
      * of their cut bits {@code lowest .. lowest + cut - 1} (a counting sort) and with those bits
      * taken out, with the start of each value's run in {@link #itemStart} or {@link #bucketStart}.
      */
-    private void sortByCut(long[] source, int[] ranges, int rangeCount, int count, int lowest, int cut,
-            boolean asItems) {
+    private void sortByCut(
+            long[] source, int[] ranges, int rangeCount, int count, int lowest, int cut, boolean asItems) {
         int buckets = 1 << cut;
         int[] start = asItems ? itemStart : bucketStart;
         long[] sorted = asItems ? items : patterns;
@@ -236,7 +243,9 @@ final class DisjointPairs {
             long b6 = s[bit + 6];
             long b7 = s[bit + 7];
             for (int high = 0; high < 16; high++) {
-                long h = ((high & 1) != 0 ? b4 : 0) | ((high & 2) != 0 ? b5 : 0) | ((high & 4) != 0 ? b6 : 0)
+                long h = ((high & 1) != 0 ? b4 : 0)
+                        | ((high & 2) != 0 ? b5 : 0)
+                        | ((high & 4) != 0 ? b6 : 0)
                         | ((high & 8) != 0 ? b7 : 0);
                 int at = base + 16 * high;
                 for (int i = 0; i < 16; i++) {
@@ -292,7 +301,7 @@ final class DisjointPairs {
         System.arraycopy(table, word * stride, t, 0, 4 * ROWS);
         final long[] it = items;
         long sum = 0;
-        for (int x = avoid;; x = (x - 1) & avoid) {
+        for (int x = avoid; ; x = (x - 1) & avoid) {
             for (int i = itemStart[x], to = itemStart[x + 1]; i < to; i++) {
                 long item = it[i];
                 long rejected = t[(int) item & 255];
@@ -316,7 +325,7 @@ final class DisjointPairs {
         System.arraycopy(table, word * stride, t, 0, 8 * ROWS);
         final long[] it = items;
         long sum = 0;
-        for (int x = avoid;; x = (x - 1) & avoid) {
+        for (int x = avoid; ; x = (x - 1) & avoid) {
             for (int i = itemStart[x], to = itemStart[x + 1]; i < to; i++) {
                 long item = it[i];
                 int v0 = (int) item & 255;
@@ -338,7 +347,7 @@ final class DisjointPairs {
         System.arraycopy(table, word * stride, t, 0, 5 * ROWS);
         final long[] it = items;
         long sum = 0;
-        for (int x = avoid;; x = (x - 1) & avoid) {
+        for (int x = avoid; ; x = (x - 1) & avoid) {
             for (int i = itemStart[x], to = itemStart[x + 1]; i < to; i++) {
                 long item = it[i];
                 long rejected = t[(int) item & 255];
@@ -362,7 +371,7 @@ final class DisjointPairs {
         final long[] t = table;
         final int base = word * stride;
         long sum = 0;
-        for (int x = avoid;; x = (x - 1) & avoid) {
+        for (int x = avoid; ; x = (x - 1) & avoid) {
             for (int i = itemStart[x], to = itemStart[x + 1]; i < to; i++) {
                 long item = items[i];
                 long rejected = 0;

@@ -50,9 +50,11 @@ final class HalfBoard {
 
     /** The patterns of the groups added since {@link #begin}. */
     long[] patterns = new long[1 << 12];
+
     int size;
     /** Group g has left-quadrant rows {@code groupRows[g]} and patterns {@code groupStart[g] .. groupStart[g + 1] - 1}. */
     int[] groupRows = new int[64];
+
     int[] groupStart = new int[65];
     int groups;
 
@@ -124,8 +126,8 @@ final class HalfBoard {
         if (size + (long) leftCount * rightCount > patterns.length) {
             grow(size + (long) leftCount * rightCount);
         }
-        size = join(lefts, leftFrom, leftCount, quadrants.array(right), quadrants.from(right), rightCount, patterns,
-                size);
+        size = join(
+                lefts, leftFrom, leftCount, quadrants.array(right), quadrants.from(right), rightCount, patterns, size);
         if (groups + 1 >= groupRows.length) {
             groupRows = Arrays.copyOf(groupRows, 2 * groupRows.length);
             groupStart = Arrays.copyOf(groupStart, 2 * groupStart.length + 1);
@@ -160,8 +162,15 @@ final class HalfBoard {
      * loop and, up to 4 patterns (most cells off the centre of an odd board), is unrolled: a loop
      * of a few turns costs more in set-up and in its mispredicted exit than in its work.
      */
-    private static int join(long[] lefts, int leftFrom, int leftCount, long[] rights, int rightFrom, int rightCount,
-            long[] out, int at) {
+    private static int join(
+            long[] lefts,
+            int leftFrom,
+            int leftCount,
+            long[] rights,
+            int rightFrom,
+            int rightCount,
+            long[] out,
+            int at) {
         if (rightCount > leftCount) {
             return join(rights, rightFrom, rightCount, lefts, leftFrom, leftCount, out, at);
         }
@@ -203,8 +212,11 @@ final class HalfBoard {
                 long r3 = rights[rightFrom + 3];
                 for (int i = leftFrom; i < last; i++) {
                     long pattern = lefts[i];
-                    end = keep(out, keep(out, keep(out, keep(out, end, pattern, r0), pattern, r1), pattern, r2),
-                            pattern, r3);
+                    end = keep(
+                            out,
+                            keep(out, keep(out, keep(out, end, pattern, r0), pattern, r1), pattern, r2),
+                            pattern,
+                            r3);
                 }
                 return end;
             }
@@ -229,7 +241,8 @@ final class HalfBoard {
         if (needed > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("a half board of " + needed + " placements does not fit in an array");
         }
-        patterns = Arrays.copyOf(patterns, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, patterns.length * 3L / 2)));
+        patterns = Arrays.copyOf(
+                patterns, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, patterns.length * 3L / 2)));
     }
 
     /**

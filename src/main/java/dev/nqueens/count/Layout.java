@@ -21,11 +21,12 @@ import java.util.Locale;
  * @param searchQuadrants whether quadrant cells are searched instead of read from the table
  * @param source where the cache sizes came from
  */
-record Layout(long l1Bytes, long l2Bytes, int wordsPerPass, int patternsPerBucket, boolean searchQuadrants,
-        String source) {
+record Layout(
+        long l1Bytes, long l2Bytes, int wordsPerPass, int patternsPerBucket, boolean searchQuadrants, String source) {
 
     /** Assumed when the host does not say. */
     private static final long DEFAULT_L1 = 32 << 10;
+
     private static final long DEFAULT_L2 = 512 << 10;
     /** The first-level cache that holds a pass of two words' tables with the items. */
     private static final long TWO_WORDS_FROM = 32 << 10;
@@ -37,8 +38,8 @@ record Layout(long l1Bytes, long l2Bytes, int wordsPerPass, int patternsPerBucke
      */
     Layout {
         if (l1Bytes <= 0 || l2Bytes <= 0 || patternsPerBucket <= 0 || wordsPerPass < 1 || wordsPerPass > 2) {
-            throw new IllegalArgumentException("layout for " + l1Bytes + " bytes of L1, " + l2Bytes + " of L2, buckets of "
-                    + patternsPerBucket);
+            throw new IllegalArgumentException(
+                    "layout for " + l1Bytes + " bytes of L1, " + l2Bytes + " of L2, buckets of " + patternsPerBucket);
         }
     }
 
@@ -78,8 +79,15 @@ record Layout(long l1Bytes, long l2Bytes, int wordsPerPass, int patternsPerBucke
 
     /** One line for the log: the cache sizes, where they came from, and what they decided. */
     String describe() {
-        return String.format(Locale.ROOT, "L1d %d KB, L2 %d KB per core (%s): %d word(s) of patterns per pass,"
-                + " sieve buckets of %d patterns%s", l1Bytes >> 10, l2Bytes >> 10, source, wordsPerPass, patternsPerBucket,
+        return String.format(
+                Locale.ROOT,
+                "L1d %d KB, L2 %d KB per core (%s): %d word(s) of patterns per pass,"
+                        + " sieve buckets of %d patterns%s",
+                l1Bytes >> 10,
+                l2Bytes >> 10,
+                source,
+                wordsPerPass,
+                patternsPerBucket,
                 searchQuadrants ? ", quadrants searched" : "");
     }
 
@@ -99,7 +107,9 @@ record Layout(long l1Bytes, long l2Bytes, int wordsPerPass, int patternsPerBucke
             }
         }
         try {
-            Process getconf = new ProcessBuilder("getconf", getconfName).redirectErrorStream(true).start();
+            Process getconf = new ProcessBuilder("getconf", getconfName)
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(getconf.getInputStream().readAllBytes()).trim();
             if (getconf.waitFor() == 0 && !out.isEmpty() && Long.parseLong(out) > 0) {
                 size[0] = Long.parseLong(out);

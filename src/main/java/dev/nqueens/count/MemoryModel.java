@@ -15,8 +15,7 @@ final class MemoryModel {
     /** Heap a counting thread needs beyond its halves: small buffers, the JIT's and GC's slack. */
     private static final long THREAD_BASE = 16L << 20;
 
-    private MemoryModel() {
-    }
+    private MemoryModel() {}
 
     /** Heap bytes of the quadrant table of size {@code n}, or a huge number where it is never built. */
     static long tableBytes(int n) {
@@ -50,8 +49,9 @@ final class MemoryModel {
      * factor from n - 2 (7 for even sizes, 6 for odd).
      */
     static long largestHalf(int n) {
-        long[] measured = {0, 1, 1, 1, 2, 1, 2, 2, 10, 8, 29, 24, 116, 88, 514, 374, 2_786, 1_969, 16_024, 10_819,
-            106_463};
+        long[] measured = {
+            0, 1, 1, 1, 2, 1, 2, 2, 10, 8, 29, 24, 116, 88, 514, 374, 2_786, 1_969, 16_024, 10_819, 106_463
+        };
         if (n < measured.length) {
             return measured[n];
         }

@@ -21,6 +21,7 @@ final class PairSymmetry {
     static final int HALF_TURN = 3;
     /** Index of the quarter turn. */
     static final int QUARTER_TURN = 5;
+
     static final int COUNT = 8;
 
     private final int lines;
@@ -124,6 +125,5 @@ final class PairSymmetry {
      * @param halfTurn whether the half turn does: its solutions may be unchanged by it
      * @param quarterTurn whether the quarter turn does
      */
-    record Block(int weight, int stabilizer, boolean halfTurn, boolean quarterTurn) {
-    }
+    record Block(int weight, int stabilizer, boolean halfTurn, boolean quarterTurn) {}
 }

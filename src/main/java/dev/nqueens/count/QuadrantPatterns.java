@@ -25,16 +25,19 @@ final class QuadrantPatterns {
     private final long patternMask;
     /** Per quadrant: its diagonals the middle queens occupy, in its own interleaved numbering. */
     private final long[] blocked = new long[4];
+
     private static final int SLOTS = 1 << 12;
     private static final int ARENA = 1 << 18;
     /** Per quadrant and slot: the cell it holds (-1: none), where its patterns start, how many. */
     private final int[][] slotCell = new int[4][SLOTS];
+
     private final int[][] slotStart = new int[4][SLOTS];
     private final int[][] slotCount = new int[4][SLOTS];
     private final long[][] arena = new long[4][ARENA];
     private final int[] arenaSize = new int[4];
     /** Per quadrant, where the last cell asked for lies. */
     private final long[][] found = new long[4][];
+
     private final long[][] current = new long[4][];
     private final int[] from = new int[4];
 
@@ -160,10 +163,11 @@ final class QuadrantPatterns {
         long backs = diagonals & BACKS;
         int shift = 2 * offset;
         return switch (q) {
-            case 0 -> slashes >>> shift | backs;
-            case 1 -> slashes | backs >>> shift;
-            case 2 -> slashes | backs << shift;
-            default -> slashes << shift | backs;
-        } & patternMask;
+                    case 0 -> slashes >>> shift | backs;
+                    case 1 -> slashes | backs >>> shift;
+                    case 2 -> slashes | backs << shift;
+                    default -> slashes << shift | backs;
+                }
+                & patternMask;
     }
 }

@@ -27,6 +27,7 @@ final class QuadrantTable {
     final int side;
     /** The placements of cell {@code k} are {@code diagonals[start[k] .. start[k + 1] - 1]}. */
     final int[] start;
+
     final long[] diagonals;
 
     private QuadrantTable(int side) {
@@ -152,8 +153,14 @@ final class QuadrantTable {
             int bit = free & -free;
             int column = Integer.numberOfTrailingZeros(bit);
             long onDiagonals = 1L << 2 * (row + column) | 1L << 2 * (row - column + side - 1) + 1;
-            place(row + 1, rows | 1 << row, columns | bit, (leftward | bit) >>> 1, (rightward | bit) << 1 & all,
-                    diagonal | onDiagonals, cursor);
+            place(
+                    row + 1,
+                    rows | 1 << row,
+                    columns | bit,
+                    (leftward | bit) >>> 1,
+                    (rightward | bit) << 1 & all,
+                    diagonal | onDiagonals,
+                    cursor);
         }
     }
 }

@@ -101,7 +101,8 @@ final class QuarterTurnSolutions {
             long c = 1L << cols[q];
             long s = 1L << (rows[q] + cols[q]);
             long b = 1L << (rows[q] - cols[q] + m);
-            if (((columns | placedColumns) & c) != 0 || ((slashes | placedSlashes) & s) != 0
+            if (((columns | placedColumns) & c) != 0
+                    || ((slashes | placedSlashes) & s) != 0
                     || ((backs | placedBacks) & b) != 0) {
                 return false;
             }

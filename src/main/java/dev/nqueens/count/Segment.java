@@ -42,9 +42,11 @@ final class Segment {
     final int columns;
     /** The rows of the top and bottom quadrants (bit r: the half's row r), before a middle queen takes one. */
     final int topRows;
+
     final int bottomRows;
     /** The diagonals the middle row's queen occupies, in the board's numbering ("/" r + c, "\" r - c + n - 1). */
     final long occupiedSlash;
+
     final long occupiedBack;
     private final int[] canonical;
 
@@ -100,7 +102,8 @@ final class Segment {
             for (int b = 0; b < n; b++) {
                 if (a != h && b != h && Math.abs(a - h) != Math.abs(b - h) && isCanonical(n, a, b)) {
                     if (b == 0 || b > h) {
-                        throw new IllegalStateException("canonical middle queens (" + a + ", " + b + ") off the top half");
+                        throw new IllegalStateException(
+                                "canonical middle queens (" + a + ", " + b + ") off the top half");
                     }
                     rows |= 1 << b;
                 }

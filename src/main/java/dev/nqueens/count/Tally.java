@@ -49,7 +49,11 @@ final class Tally {
 
     /** The counts so far, as a result. */
     CountResult result() {
-        return new CountResult(total, Math.addExact(Math.addExact(quarterTurn, halfTurn), asymmetric), quarterTurn,
-                halfTurn, asymmetric);
+        return new CountResult(
+                total,
+                Math.addExact(Math.addExact(quarterTurn, halfTurn), asymmetric),
+                quarterTurn,
+                halfTurn,
+                asymmetric);
     }
 }

@@ -36,7 +36,8 @@ final class TaskCost {
             for (int k = 0; k <= segment.h; k++) {
                 int top = k == 0 ? 0 : (1 << k) - 1;
                 int c = Segment.deposit(top, segment.columns & half)
-                        | Segment.deposit((1 << Math.max(0, segment.topQueens() - k)) - 1, segment.columns >>> segment.h)
+                        | Segment.deposit(
+                                        (1 << Math.max(0, segment.topQueens() - k)) - 1, segment.columns >>> segment.h)
                                 << segment.h;
                 bySplit[k] = k <= leftColumns && segment.topQueens() - k <= segment.h ? of(segment, c) : 1;
             }
@@ -62,7 +63,8 @@ final class TaskCost {
         int half = (1 << h) - 1;
         int bottom = segment.columns & ~c;
         // Off the centre the top half holds one set of placements per row of the middle column's queen.
-        double top = segment.symmetric ? halfSize(h, h, Integer.bitCount(c & half))
+        double top = segment.symmetric
+                ? halfSize(h, h, Integer.bitCount(c & half))
                 : Integer.bitCount(segment.queenRows) * halfSize(h, h - 1, Integer.bitCount(c & half));
         double low = halfSize(h, Integer.bitCount(segment.bottomRows), Integer.bitCount(bottom & half));
         double kept = 1;
@@ -80,7 +82,8 @@ final class TaskCost {
     private static double halfSize(int h, int rows, int left) {
         int right = rows - left;
         long[] placements = placementsWith(h);
-        return Binomial.of(rows, left) * (placements[left] / square(Binomial.of(h, left)))
+        return Binomial.of(rows, left)
+                * (placements[left] / square(Binomial.of(h, left)))
                 * (placements[right] / square(Binomial.of(h, right)));
     }
 
@@ -130,12 +133,39 @@ final class TaskCost {
             case 7 -> new long[] {1, 49, 700, 3_628, 7_002, 4_618, 832, 40};
             case 8 -> new long[] {1, 64, 1_288, 10_320, 34_568, 46_736, 22_708, 3_192, 92};
             case 9 -> new long[] {1, 81, 2_184, 25_096, 131_248, 310_496, 312_956, 119_180, 13_848, 352};
-            case 10 -> new long[] {1, 100, 3_480, 54_400, 412_596, 1_535_440, 2_716_096, 2_119_176, 636_524, 56_832,
-                724};
-            case 11 -> new long[] {1, 121, 5_280, 107_880, 1_123_832, 6_110_256, 17_117_832, 23_636_352, 14_803_480,
-                3_634_976, 264_544, 2_680};
-            case 12 -> new long[] {1, 144, 7_700, 199_400, 2_739_386, 20_609_544, 84_871_680, 186_506_000,
-                207_667_564, 107_305_664, 22_146_756, 1_375_368, 14_200};
+            case 10 ->
+                new long[] {1, 100, 3_480, 54_400, 412_596, 1_535_440, 2_716_096, 2_119_176, 636_524, 56_832, 724};
+            case 11 ->
+                new long[] {
+                    1,
+                    121,
+                    5_280,
+                    107_880,
+                    1_123_832,
+                    6_110_256,
+                    17_117_832,
+                    23_636_352,
+                    14_803_480,
+                    3_634_976,
+                    264_544,
+                    2_680
+                };
+            case 12 ->
+                new long[] {
+                    1,
+                    144,
+                    7_700,
+                    199_400,
+                    2_739_386,
+                    20_609_544,
+                    84_871_680,
+                    186_506_000,
+                    207_667_564,
+                    107_305_664,
+                    22_146_756,
+                    1_375_368,
+                    14_200
+                };
             default -> throw new IllegalArgumentException("quadrants of side " + h + " are not tabulated");
         };
     }

@@ -125,8 +125,8 @@ final class TaskCounter {
                 solutions += countTieTopGroup(c, g, tally);
             }
         }
-        PairSymmetry.Block block = new PairSymmetry.Block(PairSymmetry.COUNT / symmetry.columnStabilizer(c), 1, false,
-                false);
+        PairSymmetry.Block block =
+                new PairSymmetry.Block(PairSymmetry.COUNT / symmetry.columnStabilizer(c), 1, false, false);
         tally.add(block, solutions, halfTurnFixedInCounted(c), 0);
     }
 
@@ -266,8 +266,8 @@ final class TaskCounter {
         other[1] = bottom.groupStart[b + 1];
         long solutions = pairs.count(top.patterns, single, 1, bottom.patterns, other, 1);
         long halfTurnFixed = block.halfTurn() ? fitsItsHalfTurn(t) : 0;
-        long quarterTurnFixed = block.quarterTurn()
-                ? quarterTurn.getOrDefault((long) c << 32 | rows & 0xffffffffL, 0L) : 0;
+        long quarterTurnFixed =
+                block.quarterTurn() ? quarterTurn.getOrDefault((long) c << 32 | rows & 0xffffffffL, 0L) : 0;
         tally.add(block, solutions, halfTurnFixed, quarterTurnFixed);
     }
 

@@ -24,6 +24,7 @@ final class UnitPlan {
     private static final int SINGLE_UNIT_UP_TO = 16;
     /** Units per size: a few per task below that, then this many at most. */
     private static final int TARGET_UNITS = 4096;
+
     private static final int MIN_TASKS_PER_UNIT = 1;
 
     private static final Map<Integer, UnitPlan> PLANS = new ConcurrentHashMap<>();
@@ -32,9 +33,11 @@ final class UnitPlan {
     final List<Segment> segments;
     /** The global index of each segment's first task; one more entry with the total. */
     private final long[] firstTask;
+
     final List<WorkUnit> units;
     /** The segment of each unit. */
     private final int[] unitSegment;
+
     private volatile String fingerprint;
 
     private UnitPlan(int n) {
@@ -109,7 +112,8 @@ final class UnitPlan {
         Walk(Segment segment) {
             this.segment = segment;
             this.leftMask = (1 << Integer.bitCount(segment.columns & ((1 << segment.h) - 1))) - 1;
-            this.set = segment.symmetric ? (segment.tasks() == 0 ? 0 : segment.columnSet(0))
+            this.set = segment.symmetric
+                    ? (segment.tasks() == 0 ? 0 : segment.columnSet(0))
                     : (1 << segment.topQueens()) - 1;
         }
 
@@ -169,11 +173,15 @@ final class UnitPlan {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
         digest.update((VERSION + ": n=" + n + "; a unit counts the solutions of the pairs (C, L) of its column sets C"
-                + " with orbitMin(L) >= C (even board, centre) or all of them (middle queens off the centre)\n")
+                        + " with orbitMin(L) >= C (even board, centre) or all of them (middle queens off the centre)\n")
                 .getBytes(StandardCharsets.US_ASCII));
         for (WorkUnit unit : units) {
             StringBuilder text = new StringBuilder();
-            text.append("unit ").append(unit.index()).append(": tasks ").append(unit.first()).append('+')
+            text.append("unit ")
+                    .append(unit.index())
+                    .append(": tasks ")
+                    .append(unit.first())
+                    .append('+')
                     .append(unit.count());
             if (unit.count() > 0 && segmentIndex(unit.first(), unit.count()) < 0) {
                 // A small size's single unit takes the tasks of every segment.
@@ -182,8 +190,11 @@ final class UnitPlan {
                 int s = unitSegment[unit.index()];
                 Segment segment = segments.get(s);
                 int local = localTask(s, unit.first());
-                text.append(", ").append(segment.describe()).append(", columns ")
-                        .append(Integer.toHexString(segment.columnSet(local))).append("..")
+                text.append(", ")
+                        .append(segment.describe())
+                        .append(", columns ")
+                        .append(Integer.toHexString(segment.columnSet(local)))
+                        .append("..")
                         .append(Integer.toHexString(segment.columnSet(local + unit.count() - 1)));
             }
             text.append(", cost ").append(unit.cost()).append('\n');

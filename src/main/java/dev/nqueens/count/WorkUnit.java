@@ -45,8 +45,12 @@ public record WorkUnit(int n, int index, int first, int count, long cost) {
             throw new IllegalArgumentException("not a work unit: '" + text + "'");
         }
         try {
-            return new WorkUnit(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]),
-                    Integer.parseInt(parts[2]), Integer.parseInt(parts[3]), Long.parseLong(parts[4]));
+            return new WorkUnit(
+                    Integer.parseInt(parts[0]),
+                    Integer.parseInt(parts[1]),
+                    Integer.parseInt(parts[2]),
+                    Integer.parseInt(parts[3]),
+                    Long.parseLong(parts[4]));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not a work unit: '" + text + "'", e);
         }

@@ -57,7 +57,6 @@ final class AtomicReportFile implements AutoCloseable {
         return Files.isRegularFile(target) && Files.size(target) == bytes && sha256.equals(Sha256.of(target));
     }
 
-
     /** Drops the temporary file unless committed. */
     @Override
     public void close() throws IOException {

@@ -4,7 +4,6 @@ import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -52,9 +51,8 @@ public class ReportExporter {
      *     change keeps its files as listed, without a read of its rows (absent in manifests of
      *     earlier builds)
      */
-    private record Manifest(String generatedAt, String summaryVersion, List<ManifestEntry> files,
-            Map<String, String> sizeVersions) {
-    }
+    private record Manifest(
+            String generatedAt, String summaryVersion, List<ManifestEntry> files, Map<String, String> sizeVersions) {}
 
     /** Bumped when the files' format changes: a new build then writes them again. */
     private static final String FORMAT = "nqueens export v1";
@@ -83,8 +81,8 @@ public class ReportExporter {
     public static final String MANIFEST = "manifest.json";
 
     /** The names of the reports an export writes beside the manifest and the checksum list. */
-    private static final Pattern REPORT_NAME = Pattern.compile(
-            "(summary|(solutions|fundamental)-n[0-9]{2})\\.(json|csv)");
+    private static final Pattern REPORT_NAME =
+            Pattern.compile("(summary|(solutions|fundamental)-n[0-9]{2})\\.(json|csv)");
 
     /**
      * What an export left in its folder.
@@ -96,8 +94,10 @@ public class ReportExporter {
 
         /** The run's line naming the reports removed from {@code folder}, if any were. */
         public Optional<String> removal(Path folder) {
-            return removed.isEmpty() ? Optional.empty() : Optional.of("  removed from " + folder
-                    + " (not stored at that level): " + String.join(", ", removed));
+            return removed.isEmpty()
+                    ? Optional.empty()
+                    : Optional.of(
+                            "  removed from " + folder + " (not stored at that level): " + String.join(", ", removed));
         }
     }
 
@@ -128,16 +128,19 @@ public class ReportExporter {
                 return new Exported(upToDate.get(), deleteUnlisted(folder, upToDate.get()));
             }
             List<ManifestEntry> files = new ArrayList<>();
-            files.add(write(folder.resolve("summary.json"), out -> json.writerWithDefaultPrettyPrinter()
-                    .writeValue(out, new SummaryReport(summaries))));
-            files.add(writeCsv(folder.resolve("summary.csv"), BoardSummary.class, writer -> summaries
-                    .forEach(row -> writer.write(row))));
+            files.add(write(
+                    folder.resolve("summary.json"),
+                    out -> json.writerWithDefaultPrettyPrinter().writeValue(out, new SummaryReport(summaries))));
+            files.add(writeCsv(
+                    folder.resolve("summary.csv"),
+                    BoardSummary.class,
+                    writer -> summaries.forEach(row -> writer.write(row))));
             Map<String, String> sizeVersions = new TreeMap<>();
             for (BoardSummary summary : summaries) {
                 String sizeVersion = sizeVersion(summary);
                 sizeVersions.put(Integer.toString(summary.n()), sizeVersion);
-                Optional<List<ManifestEntry>> kept = previous.flatMap(manifest -> unchanged(folder, manifest, summary,
-                        sizeVersion));
+                Optional<List<ManifestEntry>> kept =
+                        previous.flatMap(manifest -> unchanged(folder, manifest, summary, sizeVersion));
                 if (kept.isPresent()) {
                     files.addAll(kept.get());
                     continue;
@@ -149,10 +152,16 @@ public class ReportExporter {
                     files.addAll(SizeFiles.classes(folder, summary, store));
                 }
             }
-            Manifest manifest = new Manifest(OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS)
-                    .toString(), version, files, sizeVersions);
+            Manifest manifest = new Manifest(
+                    OffsetDateTime.now(ZoneOffset.UTC)
+                            .truncatedTo(ChronoUnit.SECONDS)
+                            .toString(),
+                    version,
+                    files,
+                    sizeVersions);
             List<ManifestEntry> all = new ArrayList<>(files);
-            all.add(write(folder.resolve(MANIFEST),
+            all.add(write(
+                    folder.resolve(MANIFEST),
                     out -> json.writerWithDefaultPrettyPrinter().writeValue(out, manifest)));
             List<ManifestEntry> summed = List.copyOf(all);
             all.add(write(folder.resolve(CHECKSUMS), out -> out.write(checksums(summed))));
@@ -162,8 +171,7 @@ public class ReportExporter {
         }
     }
 
-    private record SummaryReport(List<BoardSummary> sizes) {
-    }
+    private record SummaryReport(List<BoardSummary> sizes) {}
 
     /** A digest of the published sizes' rows (counts, level, when and how fast computed) and of the format. */
     static String summaryVersion(List<BoardSummary> summaries) {
@@ -206,10 +214,10 @@ public class ReportExporter {
      * large size stored ALL would be read and hashed at every run that changes another size;
      * docs/performance.md).
      */
-    private static Optional<List<ManifestEntry>> unchanged(Path folder, Manifest previous, BoardSummary summary,
-            String sizeVersion) {
-        if (previous.sizeVersions() == null || !sizeVersion.equals(previous.sizeVersions()
-                .get(Integer.toString(summary.n())))) {
+    private static Optional<List<ManifestEntry>> unchanged(
+            Path folder, Manifest previous, BoardSummary summary, String sizeVersion) {
+        if (previous.sizeVersions() == null
+                || !sizeVersion.equals(previous.sizeVersions().get(Integer.toString(summary.n())))) {
             return Optional.empty();
         }
         List<String> names = new ArrayList<>();
@@ -221,7 +229,9 @@ public class ReportExporter {
             names.add(fundamentalName(summary.n()) + ".json");
             names.add(fundamentalName(summary.n()) + ".csv");
         }
-        List<ManifestEntry> kept = previous.files().stream().filter(file -> names.contains(file.name())).toList();
+        List<ManifestEntry> kept = previous.files().stream()
+                .filter(file -> names.contains(file.name()))
+                .toList();
         try {
             return kept.size() == names.size() && present(folder, kept) ? Optional.of(kept) : Optional.empty();
         } catch (IOException e) {
@@ -253,14 +263,16 @@ public class ReportExporter {
     /** {@code sha256sum}'s lines: the digest, two spaces (text mode), the name. */
     private static byte[] checksums(List<ManifestEntry> files) {
         StringBuilder lines = new StringBuilder();
-        files.forEach(file -> lines.append(file.sha256()).append("  ").append(file.name()).append('\n'));
+        files.forEach(file ->
+                lines.append(file.sha256()).append("  ").append(file.name()).append('\n'));
         return lines.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     /** Temporary files of an export that was killed: never under a final name, removed here. */
     private static void deleteLeftoverPartials(Path folder) throws IOException {
         try (var files = Files.list(folder)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".partial")).toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".partial"))
+                    .toList()) {
                 Files.deleteIfExists(file);
             }
         }
@@ -277,7 +289,8 @@ public class ReportExporter {
             unlisted = files.filter(file -> isReportName(file.getFileName().toString()))
                     .filter(file -> !names.contains(file.getFileName().toString()))
                     .filter(file -> !Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         }
         List<String> removed = new ArrayList<>();
         for (Path file : unlisted) {
@@ -299,8 +312,7 @@ public class ReportExporter {
         }
     }
 
-    private <T> ManifestEntry writeCsv(Path target, Class<T> type, Consumer<SequenceWriter> rows)
-            throws IOException {
+    private <T> ManifestEntry writeCsv(Path target, Class<T> type, Consumer<SequenceWriter> rows) throws IOException {
         return write(target, out -> {
             try (SequenceWriter writer = Rows.csv(type, out)) {
                 rows.accept(writer);

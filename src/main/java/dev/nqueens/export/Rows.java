@@ -1,10 +1,10 @@
 package dev.nqueens.export;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.nqueens.query.PastRun;
 import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.RepresentativeRow;
 import dev.nqueens.store.SolutionRow;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.OutputStream;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.SequenceWriter;
@@ -22,22 +22,27 @@ import tools.jackson.dataformat.csv.CsvSchema;
  */
 public final class Rows {
 
-    @JsonPropertyOrder({"n", "total_solutions", "fundamental_solutions", "rot90_classes", "rot180_classes",
-            "asymmetric_classes", "stored", "computed_at", "elapsed_ms"})
-    private interface SummaryOrder {
-    }
+    @JsonPropertyOrder({
+        "n",
+        "total_solutions",
+        "fundamental_solutions",
+        "rot90_classes",
+        "rot180_classes",
+        "asymmetric_classes",
+        "stored",
+        "computed_at",
+        "elapsed_ms"
+    })
+    private interface SummaryOrder {}
 
     @JsonPropertyOrder({"ordinal", "placement", "class_ordinal", "orbit_size", "symmetry"})
-    private interface SolutionOrder {
-    }
+    private interface SolutionOrder {}
 
     @JsonPropertyOrder({"class_ordinal", "placement", "orbit_size", "symmetry"})
-    private interface RepresentativeOrder {
-    }
+    private interface RepresentativeOrder {}
 
     @JsonPropertyOrder({"run", "started", "ended", "status", "sizes", "published", "rows_written", "seconds", "notes"})
-    private interface RunOrder {
-    }
+    private interface RunOrder {}
 
     /** JSON of the rows; closes no stream it writes to. */
     public static final JsonMapper JSON = JsonMapper.builder()
@@ -58,8 +63,7 @@ public final class Rows {
             .addMixIn(RepresentativeRow.class, RepresentativeOrder.class)
             .build();
 
-    private Rows() {
-    }
+    private Rows() {}
 
     /** A CSV writer of {@code type}'s rows to {@code out}, its header first; closing it closes {@code out}. */
     public static SequenceWriter csv(Class<?> type, OutputStream out) {

@@ -11,8 +11,7 @@ import java.util.HexFormat;
 /** The SHA-256 digests the manifest, {@code SHA256SUMS}, {@code verify} and downloads agree on, in lower-case hex. */
 public final class Sha256 {
 
-    private Sha256() {
-    }
+    private Sha256() {}
 
     /** A fresh SHA-256 digest. */
     static MessageDigest digest() {

@@ -25,26 +25,35 @@ final class SizeFiles {
     /** Bytes buffered per file before they go to it. */
     private static final int FLUSH_AT = 1 << 16;
 
-    private SizeFiles() {
-    }
+    private SizeFiles() {}
 
     /** {@code solutions-nNN.json} and {@code .csv}: every solution of a size stored ALL. */
     static List<ManifestEntry> solutions(Path folder, BoardSummary summary, SolutionStore store) throws IOException {
         String name = ReportExporter.solutionsName(summary.n());
-        return write(folder, name, summary, "solutions", "ordinal,placement,class_ordinal,orbit_size,symmetry",
+        return write(
+                folder,
+                name,
+                summary,
+                "solutions",
+                "ordinal,placement,class_ordinal,orbit_size,symmetry",
                 rows -> store.forEachSolution(summary.n(), Long.MAX_VALUE, row -> rows.accept(new Line(row))));
     }
 
     /** {@code fundamental-nNN.json} and {@code .csv}: the class representatives. */
     static List<ManifestEntry> classes(Path folder, BoardSummary summary, SolutionStore store) throws IOException {
         String name = ReportExporter.fundamentalName(summary.n());
-        return write(folder, name, summary, "classes", "class_ordinal,placement,orbit_size,symmetry",
+        return write(
+                folder,
+                name,
+                summary,
+                "classes",
+                "class_ordinal,placement,orbit_size,symmetry",
                 rows -> store.forEachRepresentative(summary.n(), Long.MAX_VALUE, row -> rows.accept(new Line(row))));
     }
 
     /** One row of either kind, as the files show it: its number first, the placement, then the rest. */
-    private record Line(String numberName, long number, String placement, Long classOrdinal, int orbitSize,
-            String symmetry) {
+    private record Line(
+            String numberName, long number, String placement, Long classOrdinal, int orbitSize, String symmetry) {
 
         Line(SolutionRow row) {
             this("ordinal", row.ordinal(), row.placement(), row.classOrdinal(), row.orbitSize(), row.symmetry());
@@ -68,27 +77,48 @@ final class SizeFiles {
         }
 
         void json(AsciiBuffer out) {
-            out.append("{\"").append(numberName).append("\":").append(number).append(",\"placement\":\"")
-                    .append(placement).append('"');
+            out.append("{\"")
+                    .append(numberName)
+                    .append("\":")
+                    .append(number)
+                    .append(",\"placement\":\"")
+                    .append(placement)
+                    .append('"');
             if (classOrdinal != null) {
                 out.append(",\"class_ordinal\":").append(classOrdinal.longValue());
             }
-            out.append(",\"orbit_size\":").append(orbitSize).append(",\"symmetry\":\"").append(symmetry)
+            out.append(",\"orbit_size\":")
+                    .append(orbitSize)
+                    .append(",\"symmetry\":\"")
+                    .append(symmetry)
                     .append("\"}");
         }
     }
 
-    private static List<ManifestEntry> write(Path folder, String name, BoardSummary summary, String arrayName,
-            String csvHeader, Consumer<Consumer<Line>> rows) throws IOException {
+    private static List<ManifestEntry> write(
+            Path folder,
+            String name,
+            BoardSummary summary,
+            String arrayName,
+            String csvHeader,
+            Consumer<Consumer<Line>> rows)
+            throws IOException {
         try (AtomicReportFile json = new AtomicReportFile(folder.resolve(name + ".json"));
                 AtomicReportFile csv = new AtomicReportFile(folder.resolve(name + ".csv"))) {
             OutputStream jsonOut = json.stream();
             OutputStream csvOut = csv.stream();
             AsciiBuffer jsonLines = new AsciiBuffer(FLUSH_AT * 2);
             AsciiBuffer csvLines = new AsciiBuffer(FLUSH_AT * 2);
-            jsonLines.append("{\"n\":").append(summary.n()).append(",\"total_solutions\":")
-                    .append(summary.totalSolutions()).append(",\"fundamental_solutions\":")
-                    .append(summary.fundamentalSolutions()).append(",\"").append(arrayName).append("\":[");
+            jsonLines
+                    .append("{\"n\":")
+                    .append(summary.n())
+                    .append(",\"total_solutions\":")
+                    .append(summary.totalSolutions())
+                    .append(",\"fundamental_solutions\":")
+                    .append(summary.fundamentalSolutions())
+                    .append(",\"")
+                    .append(arrayName)
+                    .append("\":[");
             csvLines.append(csvHeader).append('\n');
             long[] count = {0};
             try {

@@ -18,8 +18,7 @@ public final class DiskFull {
     /** What the JDK's file I/O says of ENOSPC. */
     static final String NO_SPACE = "No space left on device";
 
-    private DiskFull() {
-    }
+    private DiskFull() {}
 
     /** Whether {@code failure}, or one of its causes, is a full disk. */
     public static boolean isCause(Throwable failure) {
@@ -30,14 +29,17 @@ public final class DiskFull {
     public static Optional<String> serverSays(Throwable failure) {
         return Failure.causes(failure)
                 .filter(t -> t instanceof SQLException sql && POSTGRES_DISK_FULL.equals(sql.getSQLState()))
-                .findFirst().map(sql -> sql.getMessage() == null ? NO_SPACE : sql.getMessage())
+                .findFirst()
+                .map(sql -> sql.getMessage() == null ? NO_SPACE : sql.getMessage())
                 .map(message -> message.lines().findFirst().orElse(message));
     }
 
     /** Whether a file of this process could not be written for want of space. */
     private static boolean local(Throwable failure) {
         return Failure.causes(failure)
-                .anyMatch(t -> t instanceof IOException && t.getMessage() != null && t.getMessage().contains(NO_SPACE));
+                .anyMatch(t -> t instanceof IOException
+                        && t.getMessage() != null
+                        && t.getMessage().contains(NO_SPACE));
     }
 
     /** A failure that names the place it could not write (the export folder). */
@@ -52,9 +54,15 @@ public final class DiskFull {
      * database is one ("the database" otherwise).
      */
     public static String describe(Throwable failure, Optional<Path> h2DataFile) {
-        return describe(failure, Failure.causes(failure).filter(Place.class::isInstance).map(Place.class::cast)
-                .findFirst().map(Place::place)
-                .orElseGet(() -> h2DataFile.map(file -> "the H2 file " + file).orElse("the database")));
+        return describe(
+                failure,
+                Failure.causes(failure)
+                        .filter(Place.class::isInstance)
+                        .map(Place.class::cast)
+                        .findFirst()
+                        .map(Place::place)
+                        .orElseGet(() ->
+                                h2DataFile.map(file -> "the H2 file " + file).orElse("the database")));
     }
 
     /**
@@ -62,8 +70,9 @@ public final class DiskFull {
      * write ({@code place}: the H2 file, the export folder) and what follows.
      */
     public static String describe(Throwable failure, String place) {
-        return serverSays(failure).map(says -> "the database server is out of disk space (" + says
-                + "); once space is freed the next run resumes")
+        return serverSays(failure)
+                .map(says -> "the database server is out of disk space (" + says
+                        + "); once space is freed the next run resumes")
                 .orElse("no space left on the device of " + place + "; once space is freed the next run resumes");
     }
 }

@@ -22,6 +22,5 @@ public final class ExitCode {
     /** The run's time window closed before its work was done; the next run goes on. Neither a success nor a failure. */
     public static final int WINDOW_CLOSED = 5;
 
-    private ExitCode() {
-    }
+    private ExitCode() {}
 }

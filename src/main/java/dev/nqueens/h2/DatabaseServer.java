@@ -45,18 +45,39 @@ public final class DatabaseServer implements AutoCloseable {
      * @throws PortInUseException if a port is taken
      * @throws SQLException if the file cannot be opened (another process holds it: a run)
      */
-    public static DatabaseServer start(H2File file, String user, String password, NqueensProperties.DbServer settings,
-            String description, Duration statementTimeout) throws SQLException {
+    public static DatabaseServer start(
+            H2File file,
+            String user,
+            String password,
+            NqueensProperties.DbServer settings,
+            String description,
+            Duration statementTimeout)
+            throws SQLException {
         HeldFile held;
         try {
-            held = HeldFile.hold(file, user, password, settings, true, "db-server", settings.tcpPort(), description,
+            held = HeldFile.hold(
+                    file,
+                    user,
+                    password,
+                    settings,
+                    true,
+                    "db-server",
+                    settings.tcpPort(),
+                    description,
                     statementTimeout);
         } catch (SQLException e) {
             throw portInUse(e, settings.tcpPort());
         }
         try {
-            return new DatabaseServer(held, Server.createPgServer("-pgPort", String.valueOf(settings.pgPort()),
-                    "-baseDir", file.path().getParent().toString(), "-ifExists").start());
+            return new DatabaseServer(
+                    held,
+                    Server.createPgServer(
+                                    "-pgPort",
+                                    String.valueOf(settings.pgPort()),
+                                    "-baseDir",
+                                    file.path().getParent().toString(),
+                                    "-ifExists")
+                            .start());
         } catch (SQLException e) {
             held.release(null);
             throw portInUse(e, settings.pgPort());

@@ -39,8 +39,7 @@ public final class H2Backup {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
-    private H2Backup() {
-    }
+    private H2Backup() {}
 
     /**
      * Writes a backup of the database {@code connection} is open on to {@code zip}: under a hidden
@@ -53,7 +52,8 @@ public final class H2Backup {
     public static void take(Connection connection, Path zip, String password) throws SQLException, IOException {
         Path partial = zip.resolveSibling("." + zip.getFileName() + ".partial");
         try (Statement statement = connection.createStatement()) {
-            statement.execute("BACKUP TO '" + partial.toAbsolutePath().toString().replace("'", "''") + "'");
+            statement.execute(
+                    "BACKUP TO '" + partial.toAbsolutePath().toString().replace("'", "''") + "'");
             if (!password.isEmpty()) {
                 Files.setPosixFilePermissions(partial, PosixFilePermissions.fromString("rw-------"));
                 try (FileSystem entries = FileSystems.newFileSystem(partial)) {
@@ -73,13 +73,16 @@ public final class H2Backup {
      * @throws NotABackupException if it is not a zip file holding exactly one H2 database file
      */
     public static String contents(Path zip) {
-        try (FileSystem entries = FileSystems.newFileSystem(zip); Stream<Path> all = Files.list(entries.getPath("/"))) {
+        try (FileSystem entries = FileSystems.newFileSystem(zip);
+                Stream<Path> all = Files.list(entries.getPath("/"))) {
             List<String> files = all.map(entry -> entry.getFileName().toString())
-                    .filter(name -> !name.equals(PASSWORD_ENTRY)).toList();
-            if (files.size() != 1 || !files.get(0).endsWith(".mv.db")
+                    .filter(name -> !name.equals(PASSWORD_ENTRY))
+                    .toList();
+            if (files.size() != 1
+                    || !files.get(0).endsWith(".mv.db")
                     || Files.isDirectory(entries.getPath(files.get(0)))) {
-                throw new NotABackupException("it holds " + files.size() + " file(s), not one H2 database file"
-                        + " (name.mv.db)");
+                throw new NotABackupException(
+                        "it holds " + files.size() + " file(s), not one H2 database file" + " (name.mv.db)");
             }
             return files.get(0);
         } catch (IOException | ProviderNotFoundException e) {
@@ -108,8 +111,7 @@ public final class H2Backup {
     }
 
     /** What {@link Check} read of a restored database, and where the file it replaced was kept, if there was one. */
-    public record Restored<T>(T read, Optional<Path> replaced) {
-    }
+    public record Restored<T>(T read, Optional<Path> replaced) {}
 
     /**
      * Puts the database of {@code zip} in place of {@code target}'s file, while no process holds
@@ -128,7 +130,8 @@ public final class H2Backup {
         Path unpacked = Path.of(restoring + ".mv.db");
         // H2 locks a file it opens: a lock this process (which opened nothing) cannot take means another holds it.
         try (FileChannel current = Files.exists(target.dataFile())
-                ? FileChannel.open(target.dataFile(), StandardOpenOption.READ, StandardOpenOption.WRITE) : null;
+                        ? FileChannel.open(target.dataFile(), StandardOpenOption.READ, StandardOpenOption.WRITE)
+                        : null;
                 FileLock lock = current == null ? null : current.tryLock()) {
             if (current != null && lock == null) {
                 throw new HeldException();
@@ -137,18 +140,20 @@ public final class H2Backup {
             T read;
             try (FileSystem entries = FileSystems.newFileSystem(zip)) {
                 Path kept = entries.getPath(PASSWORD_ENTRY);
-                itsPassword = Files.exists(kept) ? Files.readString(kept, StandardCharsets.US_ASCII).strip() : "";
+                itsPassword = Files.exists(kept)
+                        ? Files.readString(kept, StandardCharsets.US_ASCII).strip()
+                        : "";
                 Files.copy(entries.getPath(contents(zip)), unpacked, StandardCopyOption.REPLACE_EXISTING);
             }
             force(unpacked);
-            try (Connection connection = OwnerPassword.connect(target.url(restoring)
-                    + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE", user, password, itsPassword, "")) {
+            try (Connection connection = OwnerPassword.connect(
+                    target.url(restoring) + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE", user, password, itsPassword, "")) {
                 read = check.read(connection);
             }
             Optional<Path> replaced = Optional.empty();
             if (current != null) {
-                replaced = Optional.of(Path.of(target.path() + ".replaced-" + STAMP.format(LocalDateTime.now())
-                        + ".mv.db"));
+                replaced = Optional.of(
+                        Path.of(target.path() + ".replaced-" + STAMP.format(LocalDateTime.now()) + ".mv.db"));
                 Files.move(target.dataFile(), replaced.get(), StandardCopyOption.ATOMIC_MOVE);
             }
             Files.deleteIfExists(Path.of(target.path() + ".recovery.sql.gz"));
@@ -167,8 +172,8 @@ public final class H2Backup {
 
     /** Writes a file's (or a folder's entries') buffers to the disk. */
     static void force(Path file) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, Files.isDirectory(file) ? StandardOpenOption.READ
-                : StandardOpenOption.WRITE)) {
+        try (FileChannel channel =
+                FileChannel.open(file, Files.isDirectory(file) ? StandardOpenOption.READ : StandardOpenOption.WRITE)) {
             channel.force(true);
         }
     }

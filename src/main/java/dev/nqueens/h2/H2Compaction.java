@@ -45,8 +45,8 @@ public final class H2Compaction {
 
         /** {@code 412.3 MB to 30.1 MB in 4.2 s}. */
         public String describe() {
-            return String.format(Locale.ROOT, "%.1f MB to %.1f MB in %.1f s", before / 1e6, after / 1e6,
-                    took.toMillis() / 1000.0);
+            return String.format(
+                    Locale.ROOT, "%.1f MB to %.1f MB in %.1f s", before / 1e6, after / 1e6, took.toMillis() / 1000.0);
         }
     }
 
@@ -80,11 +80,17 @@ public final class H2Compaction {
         if (size < SMALL_FILE) {
             return Optional.empty();
         }
-        boolean grownUncompressed = !file.settings().toUpperCase(Locale.ROOT).replace(" ", "")
-                .contains(";COMPRESS=TRUE") && size > sizeWhenOpened + sizeWhenOpened / 10;
+        boolean grownUncompressed =
+                !file.settings().toUpperCase(Locale.ROOT).replace(" ", "").contains(";COMPRESS=TRUE")
+                        && size > sizeWhenOpened + sizeWhenOpened / 10;
         try (MVStore store = lockShared()) {
-            if (store == null || !grownUncompressed
-                    && store.getFillRate() / 100.0 * store.getFileStore().getChunksFillRate() / 100.0 >= LIVE_SHARE_KEPT) {
+            if (store == null
+                    || !grownUncompressed
+                            && store.getFillRate()
+                                            / 100.0
+                                            * store.getFileStore().getChunksFillRate()
+                                            / 100.0
+                                    >= LIVE_SHARE_KEPT) {
                 return Optional.empty();
             }
         }
@@ -94,7 +100,10 @@ public final class H2Compaction {
     /** The file opened read-only at the storage level, with a shared lock; null if a process holds it for writing. */
     private MVStore lockShared() {
         try {
-            return new MVStore.Builder().fileName(file.dataFile().toString()).readOnly().open();
+            return new MVStore.Builder()
+                    .fileName(file.dataFile().toString())
+                    .readOnly()
+                    .open();
         } catch (MVStoreException e) {
             if (e.getErrorCode() == DataUtils.ERROR_FILE_LOCKED) {
                 return null;
@@ -125,8 +134,9 @@ public final class H2Compaction {
                     return Optional.empty();
                 }
                 Files.copy(data, copy);
-                try (Connection connection = DriverManager.getConnection(file.url(copyBase) + ";IFEXISTS=TRUE", user,
-                        password); Statement statement = connection.createStatement()) {
+                try (Connection connection =
+                                DriverManager.getConnection(file.url(copyBase) + ";IFEXISTS=TRUE", user, password);
+                        Statement statement = connection.createStatement()) {
                     statement.execute("SHUTDOWN COMPACT");
                 }
                 if (!original.equals(fingerprint(file.url(copyBase) + ";ACCESS_MODE_DATA=r;IFEXISTS=TRUE"))) {
@@ -163,8 +173,9 @@ public final class H2Compaction {
                     digest.update(schema.getString(1).getBytes(StandardCharsets.UTF_8));
                 }
             }
-            try (ResultSet rows = statement.executeQuery("SELECT table_schema, table_name FROM information_schema.tables"
-                    + " WHERE table_type = 'BASE TABLE' AND UPPER(table_schema) = 'PUBLIC' ORDER BY table_name")) {
+            try (ResultSet rows = statement.executeQuery(
+                    "SELECT table_schema, table_name FROM information_schema.tables"
+                            + " WHERE table_type = 'BASE TABLE' AND UPPER(table_schema) = 'PUBLIC' ORDER BY table_name")) {
                 while (rows.next()) {
                     tables.add(quote(rows.getString(1)) + "." + quote(rows.getString(2)));
                 }

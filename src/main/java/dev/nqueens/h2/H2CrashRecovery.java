@@ -70,16 +70,22 @@ public final class H2CrashRecovery {
                 statement.execute("RUNSCRIPT FROM '" + dump + "' COMPRESSION \"GZIP\"");
                 statement.execute("SHUTDOWN COMPACT");
             }
-            Files.move(Path.of(rebuilt + ".mv.db"), file.dataFile(), StandardCopyOption.REPLACE_EXISTING,
+            Files.move(
+                    Path.of(rebuilt + ".mv.db"),
+                    file.dataFile(),
+                    StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.ATOMIC_MOVE);
             Files.delete(dump);
-            out.printf("nqueens: rebuilt %s in %.1f s; resuming%n", file.dataFile(), (System.nanoTime() - started) / 1e9);
+            out.printf(
+                    "nqueens: rebuilt %s in %.1f s; resuming%n", file.dataFile(), (System.nanoTime() - started) / 1e9);
             return true;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot rebuild " + file.dataFile() + ": " + e.getMessage(), e);
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot rebuild " + file.dataFile() + " after the killed run: "
-                    + e.getMessage().lines().findFirst().orElse(""), e);
+            throw new IllegalStateException(
+                    "cannot rebuild " + file.dataFile() + " after the killed run: "
+                            + e.getMessage().lines().findFirst().orElse(""),
+                    e);
         }
     }
 
@@ -100,13 +106,16 @@ public final class H2CrashRecovery {
             if (dead.wasNull()) {
                 return false;
             }
-            out.printf("nqueens: run %d ended without closing the database (killed?); rebuilding %s from its"
-                    + " rows before resuming ...%n", run, file.dataFile());
+            out.printf(
+                    "nqueens: run %d ended without closing the database (killed?); rebuilding %s from its"
+                            + " rows before resuming ...%n",
+                    run, file.dataFile());
             statement.execute("SCRIPT TO '" + partial + "' COMPRESSION \"GZIP\"");
             statement.execute("SHUTDOWN");
         } catch (SQLException e) {
             // Table missing (a database the job never ran on), or the file held by another process.
-            if (e.getErrorCode() == ErrorCode.TABLE_OR_VIEW_NOT_FOUND_1 || H2File.heldElsewhere(e)
+            if (e.getErrorCode() == ErrorCode.TABLE_OR_VIEW_NOT_FOUND_1
+                    || H2File.heldElsewhere(e)
                     || e.getErrorCode() == ErrorCode.TABLE_OR_VIEW_NOT_FOUND_DATABASE_EMPTY_1) {
                 return false;
             }

@@ -46,14 +46,15 @@ public record H2File(Path path, String settings) {
      * the file ({@link OwnerPassword}); else none (a file no holder has opened since it was made).
      */
     public static String password(DataSourceProperties configured) {
-        return configured.getPassword() != null ? configured.getPassword()
+        return configured.getPassword() != null
+                ? configured.getPassword()
                 : of(configured.getUrl()).flatMap(OwnerPassword::read).orElse("");
     }
 
     /** H2's "database may be already in use": another process holds the file. */
     public static boolean heldElsewhere(SQLException e) {
-        return e.getErrorCode() == ErrorCode.DATABASE_ALREADY_OPEN_1 || String.valueOf(e.getMessage())
-                .contains("The file is locked");
+        return e.getErrorCode() == ErrorCode.DATABASE_ALREADY_OPEN_1
+                || String.valueOf(e.getMessage()).contains("The file is locked");
     }
 
     /** H2 refused the login: no such user, or another password. */

@@ -23,11 +23,9 @@ public final class H2Statements {
      *     as many blanks (so that every character stays where it is in the text); empty ones too
      * @param unclosedComment whether the text ends inside a {@code /*} comment
      */
-    public record Split(List<String> statements, boolean unclosedComment) {
-    }
+    public record Split(List<String> statements, boolean unclosedComment) {}
 
-    private H2Statements() {
-    }
+    private H2Statements() {}
 
     public static Split split(String sql) {
         ScriptReader reader = new ScriptReader(new StringReader(sql));

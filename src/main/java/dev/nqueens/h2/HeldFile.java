@@ -48,7 +48,12 @@ public final class HeldFile {
     private final ReadingSessions readers;
     private final long sizeWhenHeld;
 
-    private HeldFile(H2File file, H2Compaction compaction, Connection open, Server server, ReadingSessions readers,
+    private HeldFile(
+            H2File file,
+            H2Compaction compaction,
+            Connection open,
+            Server server,
+            ReadingSessions readers,
             long sizeWhenHeld) {
         this.file = file;
         this.compaction = compaction;
@@ -92,8 +97,16 @@ public final class HeldFile {
      * @param description the holder as a refused run names it ({@link Holder#describe})
      * @throws SQLException if the file cannot be opened or the server cannot start (the port is taken)
      */
-    public static HeldFile hold(H2File file, String user, String password, NqueensProperties.DbServer reader,
-            boolean readOnly, String command, int port, String description, Duration statementTimeout)
+    public static HeldFile hold(
+            H2File file,
+            String user,
+            String password,
+            NqueensProperties.DbServer reader,
+            boolean readOnly,
+            String command,
+            int port,
+            String description,
+            Duration statementTimeout)
             throws SQLException {
         long size = file.dataFile().toFile().length();
         Connection open = DriverManager.getConnection(file.url() + ";IFEXISTS=TRUE", user, password);
@@ -106,10 +119,19 @@ public final class HeldFile {
                 open.close();
                 open = DriverManager.getConnection(url, user, password);
             }
-            readers = new ReadingSessions(() -> connect(url, user, password), Set.of(ReadingLogin.USER, reader.user()),
-                    statementTimeout, Clock.systemUTC()).start();
-            Server server = Server.createTcpServer("-tcpPort", Integer.toString(port), "-baseDir",
-                    file.path().getParent().toString(), "-ifExists").start();
+            readers = new ReadingSessions(
+                            () -> connect(url, user, password),
+                            Set.of(ReadingLogin.USER, reader.user()),
+                            statementTimeout,
+                            Clock.systemUTC())
+                    .start();
+            Server server = Server.createTcpServer(
+                            "-tcpPort",
+                            Integer.toString(port),
+                            "-baseDir",
+                            file.path().getParent().toString(),
+                            "-ifExists")
+                    .start();
             mark(file, command, server.getPort(), description);
             return new HeldFile(file, new H2Compaction(file, user, password), open, server, readers, size);
         } catch (SQLException | RuntimeException e) {
@@ -168,8 +190,10 @@ public final class HeldFile {
         }
         try {
             if (out != null) {
-                compaction.compactIfWorthwhile(sizeWhenHeld).ifPresent(result -> out.printf("  compacted %s: %s%n",
-                        file.dataFile().getFileName(), result.describe()));
+                compaction
+                        .compactIfWorthwhile(sizeWhenHeld)
+                        .ifPresent(result -> out.printf(
+                                "  compacted %s: %s%n", file.dataFile().getFileName(), result.describe()));
             }
         } catch (RuntimeException e) {
             out.printf("nqueens: %s was not compacted: %s%n", file.dataFile().getFileName(), Failure.rootMessage(e));
@@ -232,8 +256,11 @@ public final class HeldFile {
             values.load(new StringReader(Files.readString(marker(file))));
             long pid = Long.parseLong(values.getProperty("pid", "-1"));
             String started = values.getProperty(STARTED);
-            if (ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(process -> started == null
-                    || startTicks(pid).orElse(started).equals(started)).isEmpty()) {
+            if (ProcessHandle.of(pid)
+                    .filter(ProcessHandle::isAlive)
+                    .filter(process ->
+                            started == null || startTicks(pid).orElse(started).equals(started))
+                    .isEmpty()) {
                 return Optional.empty();
             }
             return Optional.of(new Holder(values.getProperty("command", "serve"), pid, values));

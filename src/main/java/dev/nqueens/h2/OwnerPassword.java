@@ -1,5 +1,7 @@
 package dev.nqueens.h2;
 
+import dev.nqueens.failure.InvalidInputException;
+import dev.nqueens.failure.UnavailableException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
@@ -16,14 +18,12 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
-import dev.nqueens.failure.InvalidInputException;
-import dev.nqueens.failure.UnavailableException;
 import org.h2.api.ErrorCode;
 
 /**
@@ -37,8 +37,7 @@ import org.h2.api.ErrorCode;
  */
 public final class OwnerPassword {
 
-    private OwnerPassword() {
-    }
+    private OwnerPassword() {}
 
     static Path of(H2File file) {
         return Path.of(file.path() + ".password");
@@ -82,8 +81,11 @@ public final class OwnerPassword {
         return Optional.of(password);
     }
 
-    private static final Set<PosixFilePermission> OTHERS = EnumSet.of(PosixFilePermission.GROUP_READ,
-            PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE);
+    private static final Set<PosixFilePermission> OTHERS = EnumSet.of(
+            PosixFilePermission.GROUP_READ,
+            PosixFilePermission.GROUP_WRITE,
+            PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.OTHERS_WRITE);
 
     private static UnavailableException unusable(Path kept, String what) {
         return new UnavailableException(kept + ", the database owner's password, " + what + ": put back the file"
@@ -103,7 +105,8 @@ public final class OwnerPassword {
             if (Files.exists(of(file))) {
                 return;
             }
-            String password = Files.exists(partial) ? Files.readString(partial).strip()
+            String password = Files.exists(partial)
+                    ? Files.readString(partial).strip()
                     : String.format("%048x", new BigInteger(192, new SecureRandom()));
             writePartial(file, password);
             if (Files.exists(file.dataFile())) {
@@ -111,14 +114,17 @@ public final class OwnerPassword {
             }
             Files.move(partial, of(file), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot keep the owner's password beside " + file.dataFile() + ": "
-                    + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot keep the owner's password beside " + file.dataFile() + ": " + e.getMessage(), e);
         }
     }
 
     /** Keeps {@code password} beside {@code file}: a new file, its owner's alone, renamed into place. */
     static void keep(H2File file, String password) throws IOException {
-        Files.move(writePartial(file, password), of(file), StandardCopyOption.ATOMIC_MOVE,
+        Files.move(
+                writePartial(file, password),
+                of(file),
+                StandardCopyOption.ATOMIC_MOVE,
                 StandardCopyOption.REPLACE_EXISTING);
     }
 
@@ -127,8 +133,8 @@ public final class OwnerPassword {
         Files.createDirectories(partial.getParent());
         Files.deleteIfExists(partial);
         Files.createFile(partial, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        return Files.writeString(partial, password + "\n", StandardCharsets.US_ASCII, StandardOpenOption.WRITE,
-                StandardOpenOption.SYNC);
+        return Files.writeString(
+                partial, password + "\n", StandardCharsets.US_ASCII, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
     }
 
     /** Sets {@code password} on the file, which may take one of {@code former} (an older build's, a backup's). */

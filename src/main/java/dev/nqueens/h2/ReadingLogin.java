@@ -22,8 +22,7 @@ public final class ReadingLogin {
     /** The login's name. */
     public static final String USER = "nqueens_reading";
 
-    private ReadingLogin() {
-    }
+    private ReadingLogin() {}
 
     /** The login's password for a file whose owner's password is {@code ownerPassword}. */
     public static String password(String ownerPassword) {

@@ -60,7 +60,8 @@ final class ReadingSessions implements AutoCloseable {
      */
     ReadingSessions(Supplier<Connection> owner, Set<String> readers, Duration timeout, Clock clock) {
         this.owner = owner;
-        this.readers = readers.stream().map(name -> name.toUpperCase(Locale.ROOT)).collect(Collectors.toSet());
+        this.readers =
+                readers.stream().map(name -> name.toUpperCase(Locale.ROOT)).collect(Collectors.toSet());
         this.timeout = timeout;
         this.clock = clock;
         this.ticks = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -72,7 +73,8 @@ final class ReadingSessions implements AutoCloseable {
 
     /** Looks at the sessions every {@link #INTERVAL} until closed. */
     ReadingSessions start() {
-        ticks.scheduleWithFixedDelay(this::tickQuietly, INTERVAL.toMillis(), INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+        ticks.scheduleWithFixedDelay(
+                this::tickQuietly, INTERVAL.toMillis(), INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
         return this;
     }
 
@@ -100,7 +102,8 @@ final class ReadingSessions implements AutoCloseable {
         long nearlyFull = nearlyFullCount();
         boolean memoryShort = nearlyFull > nearlyFullSeen;
         nearlyFullSeen = nearlyFull;
-        try (PreparedStatement sessions = connection.prepareStatement(SESSIONS); ResultSet rows = sessions.executeQuery()) {
+        try (PreparedStatement sessions = connection.prepareStatement(SESSIONS);
+                ResultSet rows = sessions.executeQuery()) {
             while (rows.next()) {
                 if (!readers.contains(rows.getString(2).toUpperCase(Locale.ROOT))) {
                     continue;
@@ -108,7 +111,8 @@ final class ReadingSessions implements AutoCloseable {
                 OffsetDateTime started = rows.getObject(3, OffsetDateTime.class);
                 if (rows.getBoolean(4)) {
                     blocking.add(rows.getInt(1));
-                } else if (started != null && (memoryShort || Duration.between(started, now).compareTo(timeout) > 0)) {
+                } else if (started != null
+                        && (memoryShort || Duration.between(started, now).compareTo(timeout) > 0)) {
                     overdue.add(rows.getInt(1));
                 }
             }
@@ -138,7 +142,9 @@ final class ReadingSessions implements AutoCloseable {
 
     /** How many times a collection has left a watched pool above its threshold, since the JVM started. */
     private long nearlyFullCount() {
-        return heap.stream().mapToLong(MemoryPoolMXBean::getCollectionUsageThresholdCount).sum();
+        return heap.stream()
+                .mapToLong(MemoryPoolMXBean::getCollectionUsageThresholdCount)
+                .sum();
     }
 
     private void call(String function, List<Integer> sessions) throws SQLException {

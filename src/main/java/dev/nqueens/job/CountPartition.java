@@ -12,6 +12,7 @@ public record CountPartition(int n, int partitions, int index, int replica, Stri
 
     /** ExecutionContext keys. */
     static final String SIZE_KEY = SolvePartitioner.SIZE_KEY;
+
     static final String PARTITIONS_KEY = "partitionCount";
     static final String INDEX_KEY = "partitionIndex";
     static final String REPLICA_KEY = "replica";
@@ -22,8 +23,12 @@ public record CountPartition(int n, int partitions, int index, int replica, Stri
         if (!context.containsKey(FINGERPRINT_KEY)) {
             return null;
         }
-        return new CountPartition(context.getInt(SIZE_KEY), context.getInt(PARTITIONS_KEY), context.getInt(INDEX_KEY),
-                context.getInt(REPLICA_KEY), context.getString(FINGERPRINT_KEY));
+        return new CountPartition(
+                context.getInt(SIZE_KEY),
+                context.getInt(PARTITIONS_KEY),
+                context.getInt(INDEX_KEY),
+                context.getInt(REPLICA_KEY),
+                context.getString(FINGERPRINT_KEY));
     }
 
     /** The same units counted as the other replica. */

@@ -43,8 +43,8 @@ class CountPartitioner implements Partitioner {
                     if (allCounted(counted, index, split)) {
                         continue;
                     }
-                    CountPartition partition = new CountPartition(size.n(), split.partitions(), index, replica,
-                            split.unitFingerprint());
+                    CountPartition partition =
+                            new CountPartition(size.n(), split.partitions(), index, replica, split.unitFingerprint());
                     ExecutionContext context = new ExecutionContext();
                     partition.writeTo(context);
                     context.putInt(OrderedSplitter.ORDER_KEY, partitions.size());

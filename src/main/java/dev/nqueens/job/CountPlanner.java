@@ -58,14 +58,20 @@ class CountPlanner {
             String fingerprint = WorkUnits.fingerprint(n);
             Optional<CountUnits.Plan> existing = countUnits.plan(n);
             if (existing.isPresent() && !existing.get().unitFingerprint().equals(fingerprint)) {
-                notes.add(String.format("n=%d was planned with another engine's work units: its %d counted units are"
-                        + " dropped and it is counted afresh", n, countUnits.countedUnitRows(n)));
+                notes.add(String.format(
+                        "n=%d was planned with another engine's work units: its %d counted units are"
+                                + " dropped and it is counted afresh",
+                        n, countUnits.countedUnitRows(n)));
                 countUnits.deletePlan(n);
                 existing = Optional.empty();
             }
             if (existing.isEmpty()) {
                 int units = WorkUnits.of(n).size();
-                countUnits.savePlan(new CountUnits.Plan(n, units, fingerprint, partitions(n, units),
+                countUnits.savePlan(new CountUnits.Plan(
+                        n,
+                        units,
+                        fingerprint,
+                        partitions(n, units),
                         execution.replicas(n, known.of(n).isPresent())));
             }
         }
@@ -80,7 +86,8 @@ class CountPlanner {
         }
         int byThreads = PARTITIONS_PER_THREAD * Math.max(1, execution.capacity());
         int local = Math.max(1, Math.min(MAX_LOCAL_PARTITIONS, units / MIN_UNITS_PER_PARTITION));
-        long byWork = known.of(n).map(counts -> counts.totalSolutions() / MIN_SOLUTIONS_PER_PARTITION)
+        long byWork = known.of(n)
+                .map(counts -> counts.totalSolutions() / MIN_SOLUTIONS_PER_PARTITION)
                 .orElse(Long.MAX_VALUE);
         return (int) Math.max(1, Math.min(Math.min(units, byWork), Math.max(local, byThreads)));
     }

@@ -68,9 +68,18 @@ class CountTasklet implements Tasklet {
             long start = System.nanoTime();
             CountResult result = engine().count(unit);
             long elapsedMs = (System.nanoTime() - start) / 1_000_000;
-            counted.add(new CountUnits.UnitResult(partition.n(), unit.index(), partition.replica(),
-                    new ClassCounts(result.total(), result.fundamental(), result.rot90Classes(),
-                            result.rot180Classes(), result.asymmetricClasses()), elapsedMs, guard.executor(),
+            counted.add(new CountUnits.UnitResult(
+                    partition.n(),
+                    unit.index(),
+                    partition.replica(),
+                    new ClassCounts(
+                            result.total(),
+                            result.fundamental(),
+                            result.rot90Classes(),
+                            result.rot180Classes(),
+                            result.asymmetricClasses()),
+                    elapsedMs,
+                    guard.executor(),
                     step.getId()));
         }
         if (!counted.isEmpty()) {
@@ -93,7 +102,8 @@ class CountTasklet implements Tasklet {
         List<WorkUnit> units = WorkUnits.of(n);
         BitSet counted = countUnits.countedUnits(n, partition.replica());
         Deque<WorkUnit> todo = new ArrayDeque<>();
-        units.stream().filter(unit -> unit.index() % partition.partitions() == partition.index())
+        units.stream()
+                .filter(unit -> unit.index() % partition.partitions() == partition.index())
                 .filter(unit -> !counted.get(unit.index()))
                 .sorted(Comparator.comparingLong(WorkUnits::cost).reversed())
                 .forEach(todo::add);

@@ -30,7 +30,10 @@ class EarlierExecutions {
     private final PartitionExecution partitionExecution;
     private final JdbcTemplate jdbc;
 
-    EarlierExecutions(JobRepository jobRepository, JobOperator jobOperator, PartitionExecution partitionExecution,
+    EarlierExecutions(
+            JobRepository jobRepository,
+            JobOperator jobOperator,
+            PartitionExecution partitionExecution,
             JdbcTemplate jdbc) {
         this.jobRepository = jobRepository;
         this.jobOperator = jobOperator;
@@ -47,10 +50,11 @@ class EarlierExecutions {
      */
     void recoverThoseOfDeadRuns() {
         Set<Long> suspects = new TreeSet<>();
-        jobRepository.findRunningJobExecutions(NightlyJobConfiguration.JOB_NAME)
+        jobRepository
+                .findRunningJobExecutions(NightlyJobConfiguration.JOB_NAME)
                 .forEach(execution -> suspects.add(execution.getId()));
-        suspects.addAll(jdbc.queryForList("SELECT job_execution_id FROM batch_job_execution WHERE status = 'UNKNOWN'",
-                Long.class));
+        suspects.addAll(jdbc.queryForList(
+                "SELECT job_execution_id FROM batch_job_execution WHERE status = 'UNKNOWN'", Long.class));
         JobInstance last = jobRepository.getLastJobInstance(NightlyJobConfiguration.JOB_NAME);
         JobExecution lastExecution = last == null ? null : jobRepository.getLastJobExecution(last);
         if (lastExecution != null) {
@@ -88,21 +92,25 @@ class EarlierExecutions {
             return Optional.empty();
         }
         BatchStatus status = execution.getStatus();
-        return status == BatchStatus.FAILED || status == BatchStatus.STOPPED ? Optional.of(execution)
+        return status == BatchStatus.FAILED || status == BatchStatus.STOPPED
+                ? Optional.of(execution)
                 : Optional.empty();
     }
 
     private void markFailedIfLeftRunning(JobExecution execution) {
         LocalDateTime now = LocalDateTime.now();
-        boolean leftRunning = execution.getStatus().isRunning() || execution.getStatus() == BatchStatus.STOPPING
+        boolean leftRunning = execution.getStatus().isRunning()
+                || execution.getStatus() == BatchStatus.STOPPING
                 || execution.getStatus() == BatchStatus.UNKNOWN;
         for (StepExecution step : execution.getStepExecutions()) {
             // UNKNOWN: a step or partition whose last update failed; Spring Batch refuses to restart it as it is.
             BatchStatus status = step.getStatus();
             if (status.isRunning() || status == BatchStatus.STOPPING || status == BatchStatus.UNKNOWN) {
                 step.setStatus(BatchStatus.FAILED);
-                step.setExitStatus(status == BatchStatus.UNKNOWN ? new ExitStatus(LostDatabase.EXIT_CODE, UNRECORDED)
-                        : ExitStatus.FAILED.addExitDescription(DIED));
+                step.setExitStatus(
+                        status == BatchStatus.UNKNOWN
+                                ? new ExitStatus(LostDatabase.EXIT_CODE, UNRECORDED)
+                                : ExitStatus.FAILED.addExitDescription(DIED));
                 step.setEndTime(now);
                 jobRepository.update(step);
                 leftRunning = true;

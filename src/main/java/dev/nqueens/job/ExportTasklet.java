@@ -2,8 +2,8 @@ package dev.nqueens.job;
 
 import dev.nqueens.export.ReportExporter;
 import java.nio.file.Path;
-import org.springframework.batch.core.step.StepContribution;
 import org.springframework.batch.core.scope.context.ChunkContext;
+import org.springframework.batch.core.step.StepContribution;
 import org.springframework.batch.core.step.tasklet.Tasklet;
 import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 

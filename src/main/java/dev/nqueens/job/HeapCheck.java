@@ -16,8 +16,7 @@ final class HeapCheck {
     /** Heap beside a size's own: Spring, Batch, H2's cache, a chunk of rows. */
     static final long BASE = 256L << 20;
 
-    private HeapCheck() {
-    }
+    private HeapCheck() {}
 
     /**
      * @param known the published counts, which give a stored size's rows
@@ -31,13 +30,16 @@ final class HeapCheck {
             if (!size.computes() || size.level() == StoredLevel.COUNT && !counting) {
                 continue;
             }
-            long needed = BASE + (size.level() == StoredLevel.COUNT ? CountingEngine.heapBytesAtLeast(size.n())
-                    : SolutionSource.heapBytesNeeded(size.n(), size.level(), known));
+            long needed = BASE
+                    + (size.level() == StoredLevel.COUNT
+                            ? CountingEngine.heapBytesAtLeast(size.n())
+                            : SolutionSource.heapBytesNeeded(size.n(), size.level(), known));
             if (needed > heap) {
                 long megabytes = (needed >> 20) + 1;
-                throw new InvalidInputException(String.format("n=%d needs about %d MB of heap, this JVM has %d MB:"
-                        + " give it more, e.g. NQUEENS_JAVA_OPTS=-Xmx%dm", size.n(), megabytes, heap >> 20,
-                        megabytes));
+                throw new InvalidInputException(String.format(
+                        "n=%d needs about %d MB of heap, this JVM has %d MB:"
+                                + " give it more, e.g. NQUEENS_JAVA_OPTS=-Xmx%dm",
+                        size.n(), megabytes, heap >> 20, megabytes));
             }
         }
     }

@@ -22,8 +22,7 @@ public final class LostDatabase {
     /** The exit code of a partition that failed because its database connection was lost. */
     public static final String EXIT_CODE = "DATABASE_LOST";
 
-    private LostDatabase() {
-    }
+    private LostDatabase() {}
 
     /**
      * Whether {@code failure}, or one of its causes, is a lost or refused database connection. A
@@ -37,11 +36,14 @@ public final class LostDatabase {
             // The database went away because its disk is full (H2 closes the file): waiting brings nothing back.
             return false;
         }
-        return Failure.causes(failure).anyMatch(t -> t instanceof LostDatabaseException
-                || t instanceof SQLTransientConnectionException || t instanceof SQLRecoverableException
-                || t instanceof SQLException sql && connectionState(sql.getSQLState())
-                || t instanceof TransactionSystemException rollback && rollback.getApplicationException() != null
-                        && isCause(rollback.getApplicationException()));
+        return Failure.causes(failure)
+                .anyMatch(t -> t instanceof LostDatabaseException
+                        || t instanceof SQLTransientConnectionException
+                        || t instanceof SQLRecoverableException
+                        || t instanceof SQLException sql && connectionState(sql.getSQLState())
+                        || t instanceof TransactionSystemException rollback
+                                && rollback.getApplicationException() != null
+                                && isCause(rollback.getApplicationException()));
     }
 
     /** Whether any of {@code failures} is a lost database connection. */
@@ -60,8 +62,8 @@ public final class LostDatabase {
      * crash, or does not take connections yet while it starts).
      */
     static boolean connectionState(String state) {
-        return state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P02")
-                || state.equals("57P03"));
+        return state != null
+                && (state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03"));
     }
 
     /** Whether a partition ended on a lost database connection: its exit code, or Batch's UNKNOWN (its update failed). */
@@ -79,8 +81,9 @@ public final class LostDatabase {
         @Override
         public ExitStatus afterStep(StepExecution partition) {
             if (partition.getStatus().isUnsuccessful() && isCauseOfAny(partition.getFailureExceptions())) {
-                return new ExitStatus(EXIT_CODE, "the database connection was lost; the partition is run again from"
-                        + " its last commit");
+                return new ExitStatus(
+                        EXIT_CODE,
+                        "the database connection was lost; the partition is run again from" + " its last commit");
             }
             return null;
         }

@@ -1,33 +1,33 @@
 package dev.nqueens.job;
 
-import dev.nqueens.settings.NqueensProperties;
-import dev.nqueens.settings.KnownCounts;
 import dev.nqueens.export.ReportExporter;
+import dev.nqueens.settings.KnownCounts;
+import dev.nqueens.settings.NqueensProperties;
+import dev.nqueens.settings.StoredLevel;
 import dev.nqueens.store.CountUnits;
 import dev.nqueens.store.Dialect;
-import dev.nqueens.store.GenerationTables;
 import dev.nqueens.store.GenerationLoader;
-import dev.nqueens.store.SolutionStore;
+import dev.nqueens.store.GenerationTables;
 import dev.nqueens.store.Generations;
-import dev.nqueens.settings.StoredLevel;
+import dev.nqueens.store.SolutionStore;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInterruptedException;
 import org.springframework.batch.core.job.builder.JobBuilder;
 import org.springframework.batch.core.listener.JobExecutionListener;
 import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.core.partition.support.SimpleStepExecutionSplitter;
 import org.springframework.batch.core.partition.support.TaskExecutorPartitionHandler;
 import org.springframework.batch.core.repository.JobRepository;
-import org.springframework.batch.core.job.JobInterruptedException;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.core.step.StepInterruptionPolicy;
 import org.springframework.batch.core.step.ThreadStepInterruptionPolicy;
 import org.springframework.batch.core.step.builder.StepBuilder;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -55,6 +55,7 @@ public class NightlyJobConfiguration {
     static final String JOB_NAME = "nightly";
     /** The name of the stream a command prints to, when one is given to the context. */
     public static final String CONSOLE = "console";
+
     static final String SOLVE_STEP = "solve";
     static final String SOLVE_SIZE_STEP = "solveSize";
     static final String COUNT_STEP = "count";
@@ -67,8 +68,8 @@ public class NightlyJobConfiguration {
     private static final String LEVEL = "#{stepExecutionContext['" + SolvePartitioner.LEVEL_KEY + "']}";
 
     @Bean
-    Job nightlyJob(JobRepository jobRepository, Step solve, Step count, Step publish, Step export,
-            RunControl runControl) {
+    Job nightlyJob(
+            JobRepository jobRepository, Step solve, Step count, Step publish, Step export, RunControl runControl) {
         return new JobBuilder(JOB_NAME, jobRepository)
                 .listener(new JobExecutionListener() {
                     @Override
@@ -84,16 +85,34 @@ public class NightlyJobConfiguration {
     }
 
     @Bean
-    Step solve(JobRepository jobRepository, Step solveSize, SolvePartitioner solvePartitioner,
-            PartitionExecution partitionExecution, PartitionMonitor partitionMonitor, RunControl runControl) {
-        return partitioned(SOLVE_STEP, SOLVE_SIZE_STEP, solveSize, solvePartitioner, false, jobRepository,
-                partitionExecution, partitionMonitor, runControl);
+    Step solve(
+            JobRepository jobRepository,
+            Step solveSize,
+            SolvePartitioner solvePartitioner,
+            PartitionExecution partitionExecution,
+            PartitionMonitor partitionMonitor,
+            RunControl runControl) {
+        return partitioned(
+                SOLVE_STEP,
+                SOLVE_SIZE_STEP,
+                solveSize,
+                solvePartitioner,
+                false,
+                jobRepository,
+                partitionExecution,
+                partitionMonitor,
+                runControl);
     }
 
     @Bean
-    Step solveSize(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            SolutionReader solutionReader, SolutionWriter solutionWriter, NqueensProperties properties,
-            RunControl runControl, GenerationTables tables) {
+    Step solveSize(
+            JobRepository jobRepository,
+            PlatformTransactionManager transactionManager,
+            SolutionReader solutionReader,
+            SolutionWriter solutionWriter,
+            NqueensProperties properties,
+            RunControl runControl,
+            GenerationTables tables) {
         return new StepBuilder(SOLVE_SIZE_STEP, jobRepository)
                 .<SolutionSource.Item, SolutionSource.Item>chunk(chunkSize(properties, tables.dialect()))
                 .transactionManager(transactionManager)
@@ -128,24 +147,44 @@ public class NightlyJobConfiguration {
      * dropped (see {@link SizePublisher}). The partitioner hands out only partitions with units left.
      */
     @Bean
-    Step count(JobRepository jobRepository, Step countPart, CountPartitioner countPartitioner,
-            PartitionExecution partitionExecution, PartitionMonitor partitionMonitor, RunControl runControl) {
-        return partitioned(COUNT_STEP, COUNT_PART_STEP, countPart, countPartitioner, true, jobRepository,
-                partitionExecution, partitionMonitor, runControl);
+    Step count(
+            JobRepository jobRepository,
+            Step countPart,
+            CountPartitioner countPartitioner,
+            PartitionExecution partitionExecution,
+            PartitionMonitor partitionMonitor,
+            RunControl runControl) {
+        return partitioned(
+                COUNT_STEP,
+                COUNT_PART_STEP,
+                countPart,
+                countPartitioner,
+                true,
+                jobRepository,
+                partitionExecution,
+                partitionMonitor,
+                runControl);
     }
 
     @Bean
-    Step countPart(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            CountTasklet countTasklet) {
+    Step countPart(
+            JobRepository jobRepository, PlatformTransactionManager transactionManager, CountTasklet countTasklet) {
         return new StepBuilder(COUNT_PART_STEP, jobRepository)
                 .tasklet(countTasklet, transactionManager)
                 .listener(new LostDatabase.ExitCodeListener())
                 .build();
     }
 
-    private static Step partitioned(String name, String workerName, Step worker, Partitioner partitioner,
-            boolean rerunWhenComplete, JobRepository jobRepository, PartitionExecution partitionExecution,
-            PartitionMonitor partitionMonitor, RunControl runControl) {
+    private static Step partitioned(
+            String name,
+            String workerName,
+            Step worker,
+            Partitioner partitioner,
+            boolean rerunWhenComplete,
+            JobRepository jobRepository,
+            PartitionExecution partitionExecution,
+            PartitionMonitor partitionMonitor,
+            RunControl runControl) {
         SimpleStepExecutionSplitter splitter = new SimpleStepExecutionSplitter(jobRepository, workerName, partitioner);
         splitter.setAllowStartIfComplete(rerunWhenComplete);
         return new StepBuilder(name, jobRepository)
@@ -158,16 +197,20 @@ public class NightlyJobConfiguration {
     }
 
     @Bean
-    Step publish(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            PublishTasklet publishTasklet) {
+    Step publish(
+            JobRepository jobRepository, PlatformTransactionManager transactionManager, PublishTasklet publishTasklet) {
         return new StepBuilder(PUBLISH_STEP, jobRepository)
                 .tasklet(publishTasklet, transactionManager)
                 .build();
     }
 
     @Bean
-    Step export(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            ReportExporter exporter, NqueensProperties properties, ProgressReporter progress) {
+    Step export(
+            JobRepository jobRepository,
+            PlatformTransactionManager transactionManager,
+            ReportExporter exporter,
+            NqueensProperties properties,
+            ProgressReporter progress) {
         return new StepBuilder(EXPORT_STEP, jobRepository)
                 .tasklet(new ExportTasklet(exporter, Path.of(properties.outputDir()), progress), transactionManager)
                 .build();
@@ -187,27 +230,39 @@ public class NightlyJobConfiguration {
 
     @Bean
     @StepScope
-    SolutionReader solutionReader(@Value(SIZE) int n, @Value(LEVEL) String level, Generations generations,
-            SolutionStore store, KnownCounts knownCounts) {
-        long expectedClasses = knownCounts.of(n).map(KnownCounts.Known::fundamentalSolutions).orElse(0L);
+    SolutionReader solutionReader(
+            @Value(SIZE) int n,
+            @Value(LEVEL) String level,
+            Generations generations,
+            SolutionStore store,
+            KnownCounts knownCounts) {
+        long expectedClasses =
+                knownCounts.of(n).map(KnownCounts.Known::fundamentalSolutions).orElse(0L);
         return new SolutionReader(n, StoredLevel.valueOf(level), expectedClasses, generations, store);
     }
 
     @Bean
     @StepScope
-    SolutionWriter solutionWriter(@Value(SIZE) int n, @Value(LEVEL) String level,
-            @Value("#{stepExecution}") StepExecution partition, Generations generations, SolutionStore store,
-            GenerationLoader loader, PartitionGuard partitionGuard) {
-        return new SolutionWriter(n, StoredLevel.valueOf(level), generations, store, loader, partitionGuard,
-                partition);
+    SolutionWriter solutionWriter(
+            @Value(SIZE) int n,
+            @Value(LEVEL) String level,
+            @Value("#{stepExecution}") StepExecution partition,
+            Generations generations,
+            SolutionStore store,
+            GenerationLoader loader,
+            PartitionGuard partitionGuard) {
+        return new SolutionWriter(n, StoredLevel.valueOf(level), generations, store, loader, partitionGuard, partition);
     }
 
     @Bean
     @StepScope
-    CountTasklet countTasklet(@Value("#{stepExecution}") StepExecution partition, CountUnits countUnits,
-            PartitionGuard partitionGuard, RunControl runControl) {
-        return new CountTasklet(CountPartition.of(partition.getExecutionContext()), countUnits, partitionGuard,
-                runControl);
+    CountTasklet countTasklet(
+            @Value("#{stepExecution}") StepExecution partition,
+            CountUnits countUnits,
+            PartitionGuard partitionGuard,
+            RunControl runControl) {
+        return new CountTasklet(
+                CountPartition.of(partition.getExecutionContext()), countUnits, partitionGuard, runControl);
     }
 
     @Bean
@@ -217,8 +272,12 @@ public class NightlyJobConfiguration {
     }
 
     @Bean
-    PartitionMonitor partitionMonitor(SizePublisher publisher, WorkProgress workProgress, ProgressReporter progress,
-            RunControl runControl, JdbcTemplate jdbc) {
+    PartitionMonitor partitionMonitor(
+            SizePublisher publisher,
+            WorkProgress workProgress,
+            ProgressReporter progress,
+            RunControl runControl,
+            JdbcTemplate jdbc) {
         return new PartitionMonitor(publisher, workProgress, progress, runControl, jdbc);
     }
 
@@ -230,7 +289,8 @@ public class NightlyJobConfiguration {
 
     /** Progress goes where the command prints ({@code console}, when the command line started the context). */
     @Bean
-    ProgressReporter progressReporter(NqueensProperties properties,
+    ProgressReporter progressReporter(
+            NqueensProperties properties,
             @org.springframework.beans.factory.annotation.Qualifier(CONSOLE) ObjectProvider<PrintStream> console) {
         return new ProgressReporter(console.getIfAvailable(() -> System.out), properties.progressInterval());
     }
@@ -269,8 +329,8 @@ public class NightlyJobConfiguration {
         PartitionExecution partitionExecution(TaskExecutor partitionTaskExecutor, NqueensProperties properties) {
             return new PartitionExecution() {
                 @Override
-                public org.springframework.batch.core.partition.PartitionHandler handler(String workerStepName,
-                        Step workerStep) {
+                public org.springframework.batch.core.partition.PartitionHandler handler(
+                        String workerStepName, Step workerStep) {
                     TaskExecutorPartitionHandler handler = new TaskExecutorPartitionHandler();
                     handler.setStep(workerStep);
                     handler.setTaskExecutor(partitionTaskExecutor);

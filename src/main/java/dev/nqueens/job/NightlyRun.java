@@ -53,9 +53,18 @@ public class NightlyRun {
      * many times it was run again after losing the database, and whether it failed because a service
      * it needs (the broker) stayed away longer than {@code nqueens.outage-wait}.
      */
-    public record Outcome(BatchStatus status, List<SizePlan> plan, boolean restarted, List<String> failures,
-            Duration elapsed, boolean windowClosed, Set<Integer> published, List<SizeProgress> unfinished,
-            List<String> notes, int reruns, boolean serviceLost) {
+    public record Outcome(
+            BatchStatus status,
+            List<SizePlan> plan,
+            boolean restarted,
+            List<String> failures,
+            Duration elapsed,
+            boolean windowClosed,
+            Set<Integer> published,
+            List<SizeProgress> unfinished,
+            List<String> notes,
+            int reruns,
+            boolean serviceLost) {
 
         public boolean completed() {
             return status == BatchStatus.COMPLETED;
@@ -68,8 +77,7 @@ public class NightlyRun {
     }
 
     /** How far a size a run did not finish has got: the fraction of its work done before and after the run. */
-    public record SizeProgress(int n, double before, double after, String description) {
-    }
+    public record SizeProgress(int n, double before, double after, String description) {}
 
     private final JobOperator jobOperator;
     private final JobRepository jobRepository;
@@ -84,9 +92,18 @@ public class NightlyRun {
     private final JdbcTemplate jdbc;
     private volatile boolean stopRequested;
 
-    NightlyRun(JobOperator jobOperator, JobRepository jobRepository, Job nightlyJob, RunLock runLock,
-            RunControl runControl, EarlierExecutions earlier, RunPlanner planner, RunReport report,
-            ProgressReporter console, NqueensProperties properties, JdbcTemplate jdbc) {
+    NightlyRun(
+            JobOperator jobOperator,
+            JobRepository jobRepository,
+            Job nightlyJob,
+            RunLock runLock,
+            RunControl runControl,
+            EarlierExecutions earlier,
+            RunPlanner planner,
+            RunReport report,
+            ProgressReporter console,
+            NqueensProperties properties,
+            JdbcTemplate jdbc) {
         this.jobOperator = jobOperator;
         this.jobRepository = jobRepository;
         this.nightlyJob = nightlyJob;
@@ -116,24 +133,32 @@ public class NightlyRun {
             JobExecution execution = attempts.run();
             List<String> failures = new ArrayList<>(report.failuresOf(execution));
             if (attempts.gaveUp) {
-                failures.add("the run lost the database " + (MAX_RERUNS + 1) + " times and gave up after "
-                        + MAX_RERUNS + " reruns");
+                failures.add("the run lost the database " + (MAX_RERUNS + 1) + " times and gave up after " + MAX_RERUNS
+                        + " reruns");
             }
             Set<Integer> published = attempts.publishedHere();
             if (execution.getStatus() != BatchStatus.COMPLETED && !published.isEmpty()) {
                 report.exportWhatWasPublished(failures);
             }
-            boolean windowClosed = execution.getStatus() == BatchStatus.STOPPED
-                    && runControl.windowClosed(execution.getId());
+            boolean windowClosed =
+                    execution.getStatus() == BatchStatus.STOPPED && runControl.windowClosed(execution.getId());
             runControl.windowClosed(execution.getId(), windowClosed);
             LocalDateTime ended = execution.getEndTime() == null ? LocalDateTime.now() : execution.getEndTime();
             RunPlanner.Prepared work = attempts.work;
-            return new Outcome(execution.getStatus(), work.plan(), work.restarted(), failures,
-                    Duration.between(started, ended), windowClosed, published,
-                    execution.getStatus() == BatchStatus.COMPLETED ? List.of()
+            return new Outcome(
+                    execution.getStatus(),
+                    work.plan(),
+                    work.restarted(),
+                    failures,
+                    Duration.between(started, ended),
+                    windowClosed,
+                    published,
+                    execution.getStatus() == BatchStatus.COMPLETED
+                            ? List.of()
                             : report.unfinished(execution, work.plan(), work.before()),
-                    report.notes(execution, failures), attempts.reruns, execution.getAllFailureExceptions().stream()
-                            .anyMatch(UnavailableException.class::isInstance));
+                    report.notes(execution, failures),
+                    attempts.reruns,
+                    execution.getAllFailureExceptions().stream().anyMatch(UnavailableException.class::isInstance));
         }
     }
 
@@ -160,12 +185,16 @@ public class NightlyRun {
         JobExecution run() {
             RetryTemplate rerun = new RetryTemplate(RetryPolicy.builder()
                     .predicate(failure -> failure instanceof RunLostTheDatabase && !stopRequested && !lock.lost())
-                    .maxRetries(MAX_RERUNS).delay(RERUN_PAUSE).multiplier(1).build());
+                    .maxRetries(MAX_RERUNS)
+                    .delay(RERUN_PAUSE)
+                    .multiplier(1)
+                    .build());
             rerun.setRetryListener(new RetryListener() {
                 @Override
                 public void beforeRetry(RetryPolicy policy, Retryable<?> retryable) {
-                    console.line(String.format("  running the unfinished work again from its last commit (rerun %d of"
-                            + " %d)", reruns + 1, MAX_RERUNS));
+                    console.line(String.format(
+                            "  running the unfinished work again from its last commit (rerun %d of" + " %d)",
+                            reruns + 1, MAX_RERUNS));
                 }
             });
             try {
@@ -201,8 +230,8 @@ public class NightlyRun {
             try {
                 if (unfinished.isPresent()) {
                     // Its work as planned, with tonight's window: Batch restarts the instance the same parameters name.
-                    execution = jobOperator.start(nightlyJob, RunParameters.again(unfinished.get().getJobParameters(),
-                            request));
+                    execution = jobOperator.start(
+                            nightlyJob, RunParameters.again(unfinished.get().getJobParameters(), request));
                 } else {
                     earlier.abandonUnfinished();
                     execution = jobOperator.start(nightlyJob, RunParameters.of(request, work.plan()));
@@ -218,7 +247,8 @@ public class NightlyRun {
             if (lock.lost()) {
                 throw lock.lostException();
             }
-            if (execution.getStatus().isUnsuccessful() && execution.getStatus() != BatchStatus.STOPPED
+            if (execution.getStatus().isUnsuccessful()
+                    && execution.getStatus() != BatchStatus.STOPPED
                     && lostTheDatabase(execution, outagesBefore)) {
                 throw new RunLostTheDatabase(execution, null);
             }
@@ -260,16 +290,24 @@ public class NightlyRun {
          * @throws UnavailableException if it does not
          */
         private void waitForTheDatabase() {
-            RetryTemplate waiting = new RetryTemplate(RetryPolicy.builder().predicate(LostDatabase::isCause)
-                    .maxRetries(Integer.MAX_VALUE).delay(Duration.ofMillis(500)).multiplier(1.5)
-                    .maxDelay(Duration.ofSeconds(5)).timeout(properties.outageWait()).build());
+            RetryTemplate waiting = new RetryTemplate(RetryPolicy.builder()
+                    .predicate(LostDatabase::isCause)
+                    .maxRetries(Integer.MAX_VALUE)
+                    .delay(Duration.ofMillis(500))
+                    .multiplier(1.5)
+                    .maxDelay(Duration.ofSeconds(5))
+                    .timeout(properties.outageWait())
+                    .build());
             try {
                 waiting.execute(() -> jdbc.queryForObject("SELECT 1", Integer.class));
             } catch (RetryException e) {
                 Throwable why = e.getLastException() == null ? e : e.getLastException();
-                throw new UnavailableException("the database has been unreachable for more than "
-                        + Durations.format(properties.outageWait().toSeconds()) + " (" + Outage.firstLineOfRoot(why)
-                        + "); the run stopped, and the next run resumes it", why);
+                throw new UnavailableException(
+                        "the database has been unreachable for more than "
+                                + Durations.format(properties.outageWait().toSeconds()) + " ("
+                                + Outage.firstLineOfRoot(why)
+                                + "); the run stopped, and the next run resumes it",
+                        why);
             }
         }
     }

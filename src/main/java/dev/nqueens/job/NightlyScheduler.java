@@ -59,13 +59,20 @@ public final class NightlyScheduler {
      */
     public void runForever(NqueensProperties properties, PrintStream out) {
         NqueensProperties.Schedule schedule = properties.schedule();
-        runForever(schedule.cronExpression(), schedule.cron().strip(), schedule.zoneId(), () -> requestFor(properties),
+        runForever(
+                schedule.cronExpression(),
+                schedule.cron().strip(),
+                schedule.zoneId(),
+                () -> requestFor(properties),
                 out);
     }
 
     /** What a scheduled run computes: the configured sizes and levels, in the configured window. */
     public static RunRequest.Builder requestFor(NqueensProperties properties) {
-        return new RunRequest.Builder(BoardSizes.parse(properties.sizes()), properties.storageLimits(), false,
+        return new RunRequest.Builder(
+                BoardSizes.parse(properties.sizes()),
+                properties.storageLimits(),
+                false,
                 properties.schedule().timeWindow());
     }
 
@@ -75,12 +82,13 @@ public final class NightlyScheduler {
      * runs, logs start and end. The log names the schedule as {@code written} in the settings
      * (crontab's five fields stay five). Returns once stopped and the run going, if any, has ended.
      */
-    public void runForever(CronExpression cron, String written, ZoneId zone, Supplier<RunRequest.Builder> request,
-            PrintStream out) {
+    public void runForever(
+            CronExpression cron, String written, ZoneId zone, Supplier<RunRequest.Builder> request, PrintStream out) {
         NightlyTrigger nights = new NightlyTrigger(cron, zone);
         LocalDateTime first = nights.nextLocalTime(new SimpleTriggerContext(clock));
-        out.printf("%s schedule '%s' started (zone %s); next run at %s%n", now(zone), written, zone,
-                first == null ? "never" : TIME.format(first));
+        out.printf(
+                "%s schedule '%s' started (zone %s); next run at %s%n",
+                now(zone), written, zone, first == null ? "never" : TIME.format(first));
         AtomicReference<Throwable> error = new AtomicReference<>();
         ThreadPoolTaskScheduler scheduler = new ThreadPoolTaskScheduler();
         scheduler.setThreadNamePrefix("nqueens-schedule-");
@@ -121,7 +129,10 @@ public final class NightlyScheduler {
         out.printf("%s run for %s started%n", now(zone), TIME.format(time));
         try {
             NightlyRun.Outcome outcome = runs.apply(request.get().at(time, zone));
-            out.printf("%s run for %s ended %s in %s%s%s%n", now(zone), TIME.format(time),
+            out.printf(
+                    "%s run for %s ended %s in %s%s%s%n",
+                    now(zone),
+                    TIME.format(time),
                     outcome.windowClosed() ? "WINDOW CLOSED" : outcome.status(),
                     Durations.format(outcome.elapsed().toMillis() / 1000.0),
                     outcome.published().isEmpty() ? "" : "; published n = " + BoardSizes.of(outcome.published()),

@@ -21,14 +21,14 @@ public class NightlyStarts {
      * @param failed when its start failed
      * @param reason why, in one line
      */
-    public record FailedStart(Instant scheduled, Instant failed, String reason) {
-    }
+    public record FailedStart(Instant scheduled, Instant failed, String reason) {}
 
     private final AtomicReference<FailedStart> lastFailed = new AtomicReference<>();
 
     void failed(Instant scheduled, Instant failed, Throwable cause) {
         String message = cause.getMessage() == null ? cause.toString() : cause.getMessage();
-        lastFailed.set(new FailedStart(scheduled, failed, message.lines().findFirst().orElse(message)));
+        lastFailed.set(
+                new FailedStart(scheduled, failed, message.lines().findFirst().orElse(message)));
     }
 
     /** The last night that could not start, if one did not. */

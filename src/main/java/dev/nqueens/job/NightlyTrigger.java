@@ -48,9 +48,11 @@ final class NightlyTrigger implements Trigger {
 
     /** The local time of the next run after {@code context}, or null if the cron has no later time. */
     LocalDateTime nextLocalTime(TriggerContext context) {
-        SimpleTriggerContext local = new SimpleTriggerContext(Clock.fixed(local(context.getClock().instant()),
-                ZoneOffset.UTC));
-        local.update(local(context.lastScheduledExecution()), local(context.lastActualExecution()),
+        SimpleTriggerContext local =
+                new SimpleTriggerContext(Clock.fixed(local(context.getClock().instant()), ZoneOffset.UTC));
+        local.update(
+                local(context.lastScheduledExecution()),
+                local(context.lastActualExecution()),
                 local(context.lastCompletion()));
         Instant next = localTimes.nextExecution(local);
         return next == null ? null : LocalDateTime.ofInstant(next, ZoneOffset.UTC);

@@ -34,13 +34,15 @@ final class OrderedSplitter implements StepExecutionSplitter {
 
     @Override
     public Set<StepExecution> split(StepExecution managerStep, int gridSize) throws JobExecutionException {
-        boolean smallestFirst = runControl.deadline(managerStep.getJobExecutionId()).isPresent();
+        boolean smallestFirst =
+                runControl.deadline(managerStep.getJobExecutionId()).isPresent();
         Comparator<StepExecution> bySize = Comparator.comparingInt(
                 partition -> partition.getExecutionContext().getInt(SolvePartitioner.SIZE_KEY, 0));
         Set<StepExecution> ordered = new LinkedHashSet<>();
         splitter.split(managerStep, gridSize).stream()
                 .sorted((smallestFirst ? bySize : bySize.reversed())
-                        .thenComparingInt(partition -> partition.getExecutionContext().getInt(ORDER_KEY, 0))
+                        .thenComparingInt(
+                                partition -> partition.getExecutionContext().getInt(ORDER_KEY, 0))
                         .thenComparing(StepExecution::getStepName))
                 .forEach(ordered::add);
         return ordered;

@@ -27,6 +27,5 @@ public interface PartitionExecution {
      * Partitions of this process's pool have ended with the job; a cluster's workers may be running
      * some still.
      */
-    default void recall(long jobExecutionId) {
-    }
+    default void recall(long jobExecutionId) {}
 }

@@ -36,8 +36,12 @@ class PartitionMonitor implements StepExecutionListener {
     /** Sizes whose publication failed in this process: the publish step reports them. */
     private final Set<Integer> failed = ConcurrentHashMap.newKeySet();
 
-    PartitionMonitor(SizePublisher publisher, WorkProgress workProgress, ProgressReporter progress,
-            RunControl runControl, JdbcTemplate jdbc) {
+    PartitionMonitor(
+            SizePublisher publisher,
+            WorkProgress workProgress,
+            ProgressReporter progress,
+            RunControl runControl,
+            JdbcTemplate jdbc) {
         this.publisher = publisher;
         this.workProgress = workProgress;
         this.progress = progress;
@@ -60,8 +64,7 @@ class PartitionMonitor implements StepExecutionListener {
      * The thread is told to stop with a latch, never interrupted: an interrupt in the middle of
      * H2's file I/O closes the database file.
      */
-    private record Watch(CountDownLatch stop, Thread thread) {
-    }
+    private record Watch(CountDownLatch stop, Thread thread) {}
 
     @Override
     public ExitStatus afterStep(StepExecution managerStep) {
@@ -114,8 +117,10 @@ class PartitionMonitor implements StepExecutionListener {
                 SizePublisher.Result result = publisher.publishIfComplete(execution, size);
                 if (result == SizePublisher.Result.NOT_COMPLETE) {
                     if (reportProgress && isRunning(size, running)) {
-                        workProgress.of(size).ifPresent(p -> inFlight.add(new ProgressReporter.SizeProgress(size.n(),
-                                p.done(), p.total(), p.description())));
+                        workProgress
+                                .of(size)
+                                .ifPresent(p -> inFlight.add(new ProgressReporter.SizeProgress(
+                                        size.n(), p.done(), p.total(), p.description())));
                     }
                 } else {
                     done.add(size.n());

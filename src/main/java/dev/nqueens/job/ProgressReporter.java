@@ -41,8 +41,7 @@ public final class ProgressReporter {
     }
 
     /** A size's smoothed rate (fraction per second) and where it stood when last seen. */
-    private record Rate(double perSecond, double fraction, long atNanos) {
-    }
+    private record Rate(double perSecond, double fraction, long atNanos) {}
 
     private final PrintStream out;
     private final long intervalNanos;
@@ -91,10 +90,16 @@ public final class ProgressReporter {
             sizes.add(String.format("n=%d %.0f%% (%s)", size.n(), 100 * size.fraction(), size.description()));
             left = Math.max(left, secondsLeft(size, now));
         }
-        StringBuilder line = new StringBuilder("  ").append(Durations.format((now - startNanos) / 1e9)).append(": ")
+        StringBuilder line = new StringBuilder("  ")
+                .append(Durations.format((now - startNanos) / 1e9))
+                .append(": ")
                 .append(sizes.isEmpty() ? "waiting for work" : String.join(", ", sizes));
         if (sizesInAll > 1) {
-            line.append("; ").append(sizesDone).append(" of ").append(sizesInAll).append(" sizes done");
+            line.append("; ")
+                    .append(sizesDone)
+                    .append(" of ")
+                    .append(sizesInAll)
+                    .append(" sizes done");
         }
         if (left > 0) {
             line.append("; about ").append(Durations.format(left)).append(" left");
@@ -120,8 +125,9 @@ public final class ProgressReporter {
     /** Says that size {@code n} is published. */
     /** A size's rows are all stored: the indexes built after the load come next (a while for millions of rows). */
     public void indexing(int n, String rows) {
-        out.printf("  n=%d: %s stored after %s; building its indexes%n", n, rows,
-                Durations.format((System.nanoTime() - startNanos) / 1e9));
+        out.printf(
+                "  n=%d: %s stored after %s; building its indexes%n",
+                n, rows, Durations.format((System.nanoTime() - startNanos) / 1e9));
     }
 
     public void published(int n) {

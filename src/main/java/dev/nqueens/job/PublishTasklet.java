@@ -28,15 +28,18 @@ class PublishTasklet implements Tasklet {
 
     @Override
     public RepeatStatus execute(StepContribution contribution, ChunkContext chunkContext) {
-        JobExecution execution = chunkContext.getStepContext().getStepExecution().getJobExecution();
+        JobExecution execution =
+                chunkContext.getStepContext().getStepExecution().getJobExecution();
         List<String> failures = new ArrayList<>();
         for (SizePlan size : plan) {
             try {
                 switch (publisher.publishIfComplete(execution, size)) {
                     case PUBLISHED -> contribution.incrementWriteCount(1);
-                    case NOT_COMPLETE -> failures.add(publisher.failure(execution, size.n())
-                            .orElse("n=" + size.n() + " is not complete after all its partitions ended"));
-                    case ALREADY_PUBLISHED -> { }
+                    case NOT_COMPLETE ->
+                        failures.add(publisher
+                                .failure(execution, size.n())
+                                .orElse("n=" + size.n() + " is not complete after all its partitions ended"));
+                    case ALREADY_PUBLISHED -> {}
                 }
             } catch (CountMismatchException e) {
                 failures.add(e.getMessage());

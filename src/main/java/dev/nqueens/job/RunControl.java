@@ -26,8 +26,7 @@ import org.springframework.stereotype.Component;
 public class RunControl {
 
     /** The state of a run as its manager records it. */
-    public record Manager(String process, Instant heartbeat, Optional<Instant> deadline) {
-    }
+    public record Manager(String process, Instant heartbeat, Optional<Instant> deadline) {}
 
     private final NamedParameterJdbcTemplate jdbc;
     private final RunLock runLock;
@@ -48,12 +47,17 @@ public class RunControl {
     void begin(JobExecution execution) {
         Optional<Instant> deadline = RunParameters.deadlineOf(execution.getJobParameters());
         OffsetDateTime now = now();
-        jdbc.update("""
+        jdbc.update(
+                """
                 INSERT INTO run_control (job_execution_id, manager, started_at, heartbeat_at, deadline, lock_epoch)
                 VALUES (:id, :manager, :now, CURRENT_TIMESTAMP, :deadline, :epoch)
-                """, new MapSqlParameterSource("id", execution.getId()).addValue("manager", ThisProcess.id())
-                .addValue("now", now).addValue("deadline", deadline.map(RunControl::utc).orElse(null))
-                .addValue("epoch", runLock.held().map(RunLock.Held::epoch).orElse(null)));
+                """,
+                new MapSqlParameterSource("id", execution.getId())
+                        .addValue("manager", ThisProcess.id())
+                        .addValue("now", now)
+                        .addValue("deadline", deadline.map(RunControl::utc).orElse(null))
+                        .addValue(
+                                "epoch", runLock.held().map(RunLock.Held::epoch).orElse(null)));
         deadlines.put(execution.getId(), deadline);
         begun.add(execution.getId());
     }
@@ -65,17 +69,24 @@ public class RunControl {
 
     /** The manager of a run is alive: called by it every few seconds while partitions run. */
     public void heartbeat(long jobExecutionId) {
-        jdbc.update("UPDATE run_control SET heartbeat_at = CURRENT_TIMESTAMP WHERE job_execution_id = :id",
+        jdbc.update(
+                "UPDATE run_control SET heartbeat_at = CURRENT_TIMESTAMP WHERE job_execution_id = :id",
                 Map.of("id", jobExecutionId));
     }
 
     /** The manager's record of a run, if it has one. */
     public Optional<Manager> manager(long jobExecutionId) {
-        return jdbc.query("SELECT manager, heartbeat_at, deadline FROM run_control WHERE job_execution_id = :id",
-                Map.of("id", jobExecutionId), (rs, row) -> new Manager(rs.getString(1),
-                        rs.getObject(2, OffsetDateTime.class).toInstant(),
-                        Optional.ofNullable(rs.getObject(3, OffsetDateTime.class)).map(OffsetDateTime::toInstant)))
-                .stream().findFirst();
+        return jdbc
+                .query(
+                        "SELECT manager, heartbeat_at, deadline FROM run_control WHERE job_execution_id = :id",
+                        Map.of("id", jobExecutionId),
+                        (rs, row) -> new Manager(
+                                rs.getString(1),
+                                rs.getObject(2, OffsetDateTime.class).toInstant(),
+                                Optional.ofNullable(rs.getObject(3, OffsetDateTime.class))
+                                        .map(OffsetDateTime::toInstant)))
+                .stream()
+                .findFirst();
     }
 
     /** Whether the manager of a run has shown a sign of life within {@code timeout} (by the database's clock). */
@@ -89,18 +100,20 @@ public class RunControl {
 
     /** The end of a run's time window, if it has one (read once per run). */
     public Optional<Instant> deadline(long jobExecutionId) {
-        return deadlines.computeIfAbsent(jobExecutionId,
-                id -> manager(id).flatMap(Manager::deadline));
+        return deadlines.computeIfAbsent(jobExecutionId, id -> manager(id).flatMap(Manager::deadline));
     }
 
     /** Whether a run's time window has closed: it takes no new work. */
     public boolean windowClosed(long jobExecutionId) {
-        return deadline(jobExecutionId).map(deadline -> !Instant.now().isBefore(deadline)).orElse(false);
+        return deadline(jobExecutionId)
+                .map(deadline -> !Instant.now().isBefore(deadline))
+                .orElse(false);
     }
 
     /** Records that a run stopped because its window closed. */
     void windowClosed(long jobExecutionId, boolean closed) {
-        jdbc.update("UPDATE run_control SET window_closed = :closed WHERE job_execution_id = :id",
+        jdbc.update(
+                "UPDATE run_control SET window_closed = :closed WHERE job_execution_id = :id",
                 Map.of("id", jobExecutionId, "closed", closed));
     }
 
@@ -112,7 +125,8 @@ public class RunControl {
      */
     void published(long jobExecutionId, int n) {
         runLock.checkHeld();
-        jdbc.update("INSERT INTO run_publication (job_execution_id, n, published_at) VALUES (:id, :n, :now)",
+        jdbc.update(
+                "INSERT INTO run_publication (job_execution_id, n, published_at) VALUES (:id, :n, :now)",
                 Map.of("id", jobExecutionId, "n", n, "now", now()));
     }
 
@@ -127,8 +141,10 @@ public class RunControl {
 
     /** The sizes one job execution published. */
     Set<Integer> publishedBy(long jobExecutionId) {
-        return new TreeSet<>(jdbc.queryForList("SELECT n FROM run_publication WHERE job_execution_id = :id",
-                Map.of("id", jobExecutionId), Integer.class));
+        return new TreeSet<>(jdbc.queryForList(
+                "SELECT n FROM run_publication WHERE job_execution_id = :id",
+                Map.of("id", jobExecutionId),
+                Integer.class));
     }
 
     private static OffsetDateTime now() {

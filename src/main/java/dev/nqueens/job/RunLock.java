@@ -67,8 +67,8 @@ public class RunLock {
      */
     public RunLock(DataSource dataSource, Duration heartbeat, Duration liveness) {
         if (heartbeat.isZero() || heartbeat.isNegative() || liveness.compareTo(heartbeat) <= 0) {
-            throw new IllegalArgumentException("the run lock needs 0 < heartbeat (" + heartbeat
-                    + ") < liveness (" + liveness + ")");
+            throw new IllegalArgumentException(
+                    "the run lock needs 0 < heartbeat (" + heartbeat + ") < liveness (" + liveness + ")");
         }
         this.dataSource = dataSource;
         this.jdbc = new JdbcTemplate(dataSource);
@@ -77,12 +77,10 @@ public class RunLock {
     }
 
     /** The lock row as read. */
-    private record Row(String holder, long epoch, OffsetDateTime heartbeat, double secondsSinceHeartbeat) {
-    }
+    private record Row(String holder, long epoch, OffsetDateTime heartbeat, double secondsSinceHeartbeat) {}
 
     /** What the database is: PostgreSQL (shared by processes on any machine) or the embedded H2 file (one process). */
-    private record Dialect(boolean embedded, String url) {
-    }
+    private record Dialect(boolean embedded, String url) {}
 
     /**
      * Takes the lock, starting its heartbeat.
@@ -144,8 +142,12 @@ public class RunLock {
         if (held == null) {
             throw new IllegalStateException("this process holds no run lock");
         }
-        List<Long> epochs = jdbc.queryForList("SELECT epoch FROM run_lock WHERE lock_id = 1 AND epoch = ? AND holder = ?"
-                + (dialect().embedded() ? "" : " FOR KEY SHARE"), Long.class, held.epoch(), held.holder());
+        List<Long> epochs = jdbc.queryForList(
+                "SELECT epoch FROM run_lock WHERE lock_id = 1 AND epoch = ? AND holder = ?"
+                        + (dialect().embedded() ? "" : " FOR KEY SHARE"),
+                Long.class,
+                held.epoch(),
+                held.holder());
         if (epochs.isEmpty()) {
             held.lostTo(holderNow());
             throw held.lostException();
@@ -188,10 +190,12 @@ public class RunLock {
     }
 
     private Row read() {
-        return jdbc.queryForObject("""
+        return jdbc.queryForObject(
+                """
                 SELECT holder, epoch, heartbeat_at, EXTRACT(EPOCH FROM (CURRENT_TIMESTAMP - heartbeat_at))
-                FROM run_lock WHERE lock_id = 1""", (rs, i) -> new Row(rs.getString(1), rs.getLong(2),
-                rs.getObject(3, OffsetDateTime.class), rs.getDouble(4)));
+                FROM run_lock WHERE lock_id = 1""",
+                (rs, i) -> new Row(
+                        rs.getString(1), rs.getLong(2), rs.getObject(3, OffsetDateTime.class), rs.getDouble(4)));
     }
 
     private String holderNow() {
@@ -204,8 +208,8 @@ public class RunLock {
     }
 
     private static RunInProgressException busy(Row row) {
-        return new RunInProgressException("another nqueens run is using this database (" + row.holder()
-                + ", heartbeat " + Math.max(0, Math.round(row.secondsSinceHeartbeat())) + " s ago); one run at a time");
+        return new RunInProgressException("another nqueens run is using this database (" + row.holder() + ", heartbeat "
+                + Math.max(0, Math.round(row.secondsSinceHeartbeat())) + " s ago); one run at a time");
     }
 
     private Dialect dialect() {
@@ -289,8 +293,8 @@ public class RunLock {
         }
 
         private void startHeartbeat() {
-            beating.scheduleWithFixedDelay(this::beat, heartbeat.toMillis(), heartbeat.toMillis(),
-                    TimeUnit.MILLISECONDS);
+            beating.scheduleWithFixedDelay(
+                    this::beat, heartbeat.toMillis(), heartbeat.toMillis(), TimeUnit.MILLISECONDS);
         }
 
         private void beat() {
@@ -298,8 +302,11 @@ public class RunLock {
                 return;
             }
             try {
-                int renewed = jdbc.update("UPDATE run_lock SET heartbeat_at = CURRENT_TIMESTAMP"
-                        + " WHERE lock_id = 1 AND epoch = ? AND holder = ?", epoch, holder);
+                int renewed = jdbc.update(
+                        "UPDATE run_lock SET heartbeat_at = CURRENT_TIMESTAMP"
+                                + " WHERE lock_id = 1 AND epoch = ? AND holder = ?",
+                        epoch,
+                        holder);
                 database.succeeded();
                 if (renewed == 0) {
                     lostTo(holderNow());
@@ -322,8 +329,11 @@ public class RunLock {
                 current = null;
             }
             try {
-                jdbc.update("UPDATE run_lock SET holder = NULL, heartbeat_at = NULL"
-                        + " WHERE lock_id = 1 AND epoch = ? AND holder = ?", epoch, holder);
+                jdbc.update(
+                        "UPDATE run_lock SET holder = NULL, heartbeat_at = NULL"
+                                + " WHERE lock_id = 1 AND epoch = ? AND holder = ?",
+                        epoch,
+                        holder);
             } catch (RuntimeException e) {
                 // The database is away: the next run finds the heartbeat stopped and takes the lock over.
             }

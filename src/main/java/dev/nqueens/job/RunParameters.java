@@ -19,13 +19,13 @@ final class RunParameters {
     static final String FORCE = "force";
     /** The sizes the run may lower, dropping rows; absent when none (as in runs of earlier builds). */
     static final String LOWER = "lower";
+
     static final String KEY = "run";
     static final String PLAN = "plan";
     /** When the run's time window closes (an instant), or empty: not part of what identifies the run's work. */
     static final String DEADLINE = "deadline";
 
-    private RunParameters() {
-    }
+    private RunParameters() {}
 
     /** The parameters of a new run of {@code request} with {@code plan}. */
     static JobParameters of(RunRequest request, List<SizePlan> plan) {
@@ -43,7 +43,8 @@ final class RunParameters {
 
     /** The parameters of an unfinished run, its plan kept, its deadline that of {@code request}. */
     static JobParameters again(JobParameters unfinished, RunRequest request) {
-        JobParametersBuilder builder = new JobParametersBuilder(new JobParameters(unfinished.getIdentifyingParameters()))
+        JobParametersBuilder builder = new JobParametersBuilder(
+                        new JobParameters(unfinished.getIdentifyingParameters()))
                 .addString(PLAN, unfinished.getString(PLAN), false);
         return withDeadline(builder, request);
     }

@@ -29,8 +29,7 @@ class RunPlanner {
      * @param restarted whether it restarts an unfinished execution
      * @param before how far each size it computes had got before it started
      */
-    record Prepared(List<SizePlan> plan, boolean restarted, Map<Integer, WorkProgress.Progress> before) {
-    }
+    record Prepared(List<SizePlan> plan, boolean restarted, Map<Integer, WorkProgress.Progress> before) {}
 
     private final SolutionStore store;
     private final GenerationTables tables;
@@ -43,9 +42,17 @@ class RunPlanner {
     private final boolean counting;
     private final KnownCounts known;
 
-    RunPlanner(SolutionStore store, GenerationTables tables, RunControl runControl, CountPlanner countPlanner,
-            RunLock runLock, WorkProgress workProgress, ProgressReporter console,
-            PlatformTransactionManager transactionManager, NqueensProperties settings, KnownCounts known) {
+    RunPlanner(
+            SolutionStore store,
+            GenerationTables tables,
+            RunControl runControl,
+            CountPlanner countPlanner,
+            RunLock runLock,
+            WorkProgress workProgress,
+            ProgressReporter console,
+            PlatformTransactionManager transactionManager,
+            NqueensProperties settings,
+            KnownCounts known) {
         this.counting = !settings.clusterMode();
         this.known = known;
         this.store = store;
@@ -66,11 +73,14 @@ class RunPlanner {
         HeapCheck.check(plan, known, counting, Runtime.getRuntime().maxMemory());
         // A size an earlier night of this run published has no split any more: it must not get a new one.
         Set<Integer> publishedBefore = unfinished
-                .map(last -> runControl.publishedByInstance(last.getJobInstance().getInstanceId()))
+                .map(last ->
+                        runControl.publishedByInstance(last.getJobInstance().getInstanceId()))
                 .orElse(Set.of());
         List<String> notes = inOneTransaction.execute(status -> {
             runLock.checkHeld();
-            return countPlanner.prepare(plan.stream().filter(size -> !publishedBefore.contains(size.n())).toList());
+            return countPlanner.prepare(plan.stream()
+                    .filter(size -> !publishedBefore.contains(size.n()))
+                    .toList());
         });
         notes.forEach(console::line);
         plan.stream().filter(size -> size.action() == SizePlan.Action.DOWNGRADE).forEach(this::sayWhatIsDropped);
@@ -79,12 +89,15 @@ class RunPlanner {
 
     /** A size lowered on request: the line says which rows go (none if an earlier attempt lowered it already). */
     private void sayWhatIsDropped(SizePlan size) {
-        store.summary(size.n()).filter(published -> published.stored() != size.level()).ifPresent(published -> {
-            long solutions = published.stored() == StoredLevel.ALL ? published.totalSolutions() : 0;
-            long classes = size.level() == StoredLevel.COUNT ? published.fundamentalSolutions() : 0;
-            console.line(String.format("  n=%d: lowered from %s to %s as asked: dropping %s", size.n(),
-                    published.stored(), size.level(), dropped(solutions, classes)));
-        });
+        store.summary(size.n())
+                .filter(published -> published.stored() != size.level())
+                .ifPresent(published -> {
+                    long solutions = published.stored() == StoredLevel.ALL ? published.totalSolutions() : 0;
+                    long classes = size.level() == StoredLevel.COUNT ? published.fundamentalSolutions() : 0;
+                    console.line(String.format(
+                            "  n=%d: lowered from %s to %s as asked: dropping %s",
+                            size.n(), published.stored(), size.level(), dropped(solutions, classes)));
+                });
     }
 
     private static String dropped(long solutions, long classes) {

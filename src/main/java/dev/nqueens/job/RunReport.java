@@ -27,8 +27,8 @@ import org.springframework.util.ExceptionTypeFilter;
 class RunReport {
 
     /** Batch's record of a stop, as the failure or one of its causes. */
-    private static final ExceptionTypeFilter INTERRUPTION = new ExceptionTypeFilter(
-            List.of(JobInterruptedException.class), List.of(), false);
+    private static final ExceptionTypeFilter INTERRUPTION =
+            new ExceptionTypeFilter(List.of(JobInterruptedException.class), List.of(), false);
 
     private final RunControl runControl;
     private final WorkProgress workProgress;
@@ -38,8 +38,14 @@ class RunReport {
     private final Environment environment;
     private final ProgressReporter progress;
 
-    RunReport(RunControl runControl, WorkProgress workProgress, SizePublisher publisher, ReportExporter exporter,
-            NqueensProperties properties, Environment environment, ProgressReporter progress) {
+    RunReport(
+            RunControl runControl,
+            WorkProgress workProgress,
+            SizePublisher publisher,
+            ReportExporter exporter,
+            NqueensProperties properties,
+            Environment environment,
+            ProgressReporter progress) {
         this.runControl = runControl;
         this.workProgress = workProgress;
         this.publisher = publisher;
@@ -55,8 +61,11 @@ class RunReport {
      * and a lost connection says so.
      */
     List<String> failuresOf(JobExecution execution) {
-        List<String> diskFull = execution.getAllFailureExceptions().stream().filter(DiskFull::isCause)
-                .map(this::diskFull).distinct().toList();
+        List<String> diskFull = execution.getAllFailureExceptions().stream()
+                .filter(DiskFull::isCause)
+                .map(this::diskFull)
+                .distinct()
+                .toList();
         if (!diskFull.isEmpty()) {
             // What a full disk set off (Batch failing to record the partition's end) says nothing more.
             return diskFull;
@@ -64,15 +73,18 @@ class RunReport {
         return execution.getAllFailureExceptions().stream()
                 .filter(failure -> !interruption(failure))
                 .filter(failure -> failure.getClass() != JobExecutionException.class)
-                .map(failure -> LostDatabase.isCause(failure) ? "lost the database: " + Failure.rootMessage(failure)
+                .map(failure -> LostDatabase.isCause(failure)
+                        ? "lost the database: " + Failure.rootMessage(failure)
                         : Failure.rootMessage(failure))
-                .distinct().toList();
+                .distinct()
+                .toList();
     }
 
     /** What went wrong and was put right along the way, beyond what {@code failures} already say. */
     List<String> notes(JobExecution execution, List<String> failures) {
         return publisher.failures(execution).stream()
-                .filter(note -> failures.stream().noneMatch(failure -> failure.contains(note))).toList();
+                .filter(note -> failures.stream().noneMatch(failure -> failure.contains(note)))
+                .toList();
     }
 
     /**
@@ -85,15 +97,18 @@ class RunReport {
         try {
             exporter.exportAll(folder).removal(folder).ifPresent(progress::line);
         } catch (RuntimeException e) {
-            failures.add(DiskFull.isCause(e) ? diskFull(e)
-                    : "the export of the published sizes failed: " + Failure.rootMessage(e));
+            failures.add(
+                    DiskFull.isCause(e)
+                            ? diskFull(e)
+                            : "the export of the published sizes failed: " + Failure.rootMessage(e));
         }
     }
 
     /** The sizes of the plan that are still not published, with their progress before and after the run. */
-    List<NightlyRun.SizeProgress> unfinished(JobExecution execution, List<SizePlan> plan,
-            Map<Integer, WorkProgress.Progress> before) {
-        Set<Integer> published = runControl.publishedByInstance(execution.getJobInstance().getInstanceId());
+    List<NightlyRun.SizeProgress> unfinished(
+            JobExecution execution, List<SizePlan> plan, Map<Integer, WorkProgress.Progress> before) {
+        Set<Integer> published =
+                runControl.publishedByInstance(execution.getJobInstance().getInstanceId());
         List<NightlyRun.SizeProgress> sizes = new ArrayList<>();
         for (SizePlan size : plan) {
             if (!size.computes() || published.contains(size.n())) {
@@ -101,7 +116,9 @@ class RunReport {
             }
             Optional<WorkProgress.Progress> now = workProgress.of(size);
             WorkProgress.Progress then = before.get(size.n());
-            sizes.add(new NightlyRun.SizeProgress(size.n(), then == null ? 0 : then.fraction(),
+            sizes.add(new NightlyRun.SizeProgress(
+                    size.n(),
+                    then == null ? 0 : then.fraction(),
                     now.map(WorkProgress.Progress::fraction).orElse(0.0),
                     now.map(WorkProgress.Progress::description).orElse("")));
         }
@@ -113,7 +130,8 @@ class RunReport {
      * the database server's own words.
      */
     private String diskFull(Throwable failure) {
-        return DiskFull.describe(failure, Database.of(environment, properties).h2File().map(file -> file.dataFile()));
+        return DiskFull.describe(
+                failure, Database.of(environment, properties).h2File().map(file -> file.dataFile()));
     }
 
     /** Batch's record of a stop (the window closed, SIGTERM): the outcome says so, it is no failure. */

@@ -24,15 +24,26 @@ import java.util.TreeSet;
  * @param window how long the run may take new work; empty for no limit. Not part of what
  *     identifies the run's work: a run with another window goes on with the same work.
  */
-public record RunRequest(BoardSizes sizes, StorageLimits limits, boolean force, Set<Integer> lower,
-        LocalDateTime key, Instant start, Optional<Duration> window) {
+public record RunRequest(
+        BoardSizes sizes,
+        StorageLimits limits,
+        boolean force,
+        Set<Integer> lower,
+        LocalDateTime key,
+        Instant start,
+        Optional<Duration> window) {
 
     public RunRequest {
         lower = Set.copyOf(new TreeSet<>(lower));
     }
 
     /** A run that lowers no size. */
-    public RunRequest(BoardSizes sizes, StorageLimits limits, boolean force, LocalDateTime key, Instant start,
+    public RunRequest(
+            BoardSizes sizes,
+            StorageLimits limits,
+            boolean force,
+            LocalDateTime key,
+            Instant start,
             Optional<Duration> window) {
         this(sizes, limits, force, Set.of(), key, start, window);
     }

@@ -36,7 +36,11 @@ public record SizePlan(int n, StoredLevel level, Action action) {
     public static List<SizePlan> of(RunRequest request, SolutionStore store) {
         List<SizePlan> plan = new ArrayList<>();
         for (int n : request.sizes().sizes()) {
-            plan.add(decide(n, request.limits().levelOf(n), store.summary(n).map(BoardSummary::stored), request.force(),
+            plan.add(decide(
+                    n,
+                    request.limits().levelOf(n),
+                    store.summary(n).map(BoardSummary::stored),
+                    request.force(),
                     request.lower().contains(n)));
         }
         return plan;
@@ -48,8 +52,8 @@ public record SizePlan(int n, StoredLevel level, Action action) {
      * recomputed at it) unless {@code lower} asks for it to be lowered: rows a user stored are
      * dropped only on request.
      */
-    public static SizePlan decide(int n, StoredLevel wanted, Optional<StoredLevel> published, boolean force,
-            boolean lower) {
+    public static SizePlan decide(
+            int n, StoredLevel wanted, Optional<StoredLevel> published, boolean force, boolean lower) {
         if (published.isEmpty()) {
             return new SizePlan(n, wanted, Action.COMPUTE);
         }
@@ -81,8 +85,11 @@ public record SizePlan(int n, StoredLevel level, Action action) {
 
     /** The sizes of {@code plan} to compute whose level passes {@code levels}, by size. */
     public static List<SizePlan> toCompute(List<SizePlan> plan, java.util.function.Predicate<StoredLevel> levels) {
-        return plan.stream().filter(SizePlan::computes).filter(size -> levels.test(size.level()))
-                .sorted(java.util.Comparator.comparingInt(SizePlan::n)).toList();
+        return plan.stream()
+                .filter(SizePlan::computes)
+                .filter(size -> levels.test(size.level()))
+                .sorted(java.util.Comparator.comparingInt(SizePlan::n))
+                .toList();
     }
 
     /**
@@ -104,7 +111,8 @@ public record SizePlan(int n, StoredLevel level, Action action) {
         if (text == null || text.isBlank()) {
             return List.of();
         }
-        return Arrays.stream(text.split(",")).map(item -> item.split(":"))
+        return Arrays.stream(text.split(","))
+                .map(item -> item.split(":"))
                 .map(f -> new SizePlan(Integer.parseInt(f[0]), StoredLevel.valueOf(f[1]), Action.valueOf(f[2])))
                 .toList();
     }

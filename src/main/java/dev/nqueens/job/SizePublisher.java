@@ -43,7 +43,9 @@ class SizePublisher {
 
     /** What {@link #publishIfComplete} did. */
     enum Result {
-        PUBLISHED, NOT_COMPLETE, ALREADY_PUBLISHED
+        PUBLISHED,
+        NOT_COMPLETE,
+        ALREADY_PUBLISHED
     }
 
     private final SolutionStore store;
@@ -53,6 +55,7 @@ class SizePublisher {
     private final ProgressReporter progress;
     /** A size with this many rows or more says when its indexes are being built: seconds to a minute. */
     static final long SAYS_INDEXING = 100_000;
+
     private final KnownCounts known;
     private final RunControl runControl;
     private final JobRepository jobRepository;
@@ -60,8 +63,15 @@ class SizePublisher {
     /** Why a size of a run (job execution id, n) could not be published, for the publish step to report. */
     private final Map<String, String> failures = new ConcurrentHashMap<>();
 
-    SizePublisher(SolutionStore store, Generations generations, GenerationTables tables, CountUnits countUnits,
-            KnownCounts known, RunControl runControl, JobRepository jobRepository, ProgressReporter progress,
+    SizePublisher(
+            SolutionStore store,
+            Generations generations,
+            GenerationTables tables,
+            CountUnits countUnits,
+            KnownCounts known,
+            RunControl runControl,
+            JobRepository jobRepository,
+            ProgressReporter progress,
             PlatformTransactionManager transactionManager) {
         this.progress = progress;
         this.store = store;
@@ -98,14 +108,19 @@ class SizePublisher {
     /** Every reason a size of this run could not be published when first tried. */
     List<String> failures(JobExecution execution) {
         String prefix = execution.getId() + ":";
-        return failures.entrySet().stream().filter(e -> e.getKey().startsWith(prefix)).map(Map.Entry::getValue)
-                .sorted().toList();
+        return failures.entrySet().stream()
+                .filter(e -> e.getKey().startsWith(prefix))
+                .map(Map.Entry::getValue)
+                .sorted()
+                .toList();
     }
 
     private Result publish(JobExecution execution, SizePlan size) {
         int n = size.n();
         if (size.untouched()
-                || runControl.publishedByInstance(execution.getJobInstance().getInstanceId()).contains(n)) {
+                || runControl
+                        .publishedByInstance(execution.getJobInstance().getInstanceId())
+                        .contains(n)) {
             return Result.ALREADY_PUBLISHED;
         }
         if (size.action() == SizePlan.Action.DOWNGRADE) {
@@ -138,8 +153,9 @@ class SizePublisher {
             Checkpoint stored = store.checkpoint(n, generation.getAsInt());
             long rows = size.level() == StoredLevel.ALL ? stored.solutions() : stored.classes();
             if (rows >= SAYS_INDEXING) {
-                progress.indexing(n, String.format("all %,d %s", rows, size.level() == StoredLevel.ALL ? "solutions"
-                        : "classes"));
+                progress.indexing(
+                        n,
+                        String.format("all %,d %s", rows, size.level() == StoredLevel.ALL ? "solutions" : "classes"));
             }
             tables.finish(n, generation.getAsInt(), size.level());
             runControl.heartbeat(execution.getId());
@@ -150,9 +166,18 @@ class SizePublisher {
         long elapsedMs = wallTime(execution, size) + (finishing == 0 ? 0 : (System.nanoTime() - finishing) / 1_000_000);
         perSize.executeWithoutResult(status -> {
             countUnits.deletePlan(n);
-            store.publish(new BoardSummary(n, counts.totalSolutions(), counts.fundamentalSolutions(),
-                    counts.rot90Classes(), counts.rot180Classes(), counts.asymmetricClasses(), size.level(),
-                    SolutionStore.now(), elapsedMs), generation);
+            store.publish(
+                    new BoardSummary(
+                            n,
+                            counts.totalSolutions(),
+                            counts.fundamentalSolutions(),
+                            counts.rot90Classes(),
+                            counts.rot180Classes(),
+                            counts.asymmetricClasses(),
+                            size.level(),
+                            SolutionStore.now(),
+                            elapsedMs),
+                    generation);
             runControl.published(execution.getId(), n);
         });
         deleteLeftovers(execution, n);
@@ -195,15 +220,16 @@ class SizePublisher {
         perSize.executeWithoutResult(status -> disagreements.forEach(d -> countUnits.forgetUnit(n, d.unitIndex())));
         throw new CountMismatchException("n=" + n + ": the two counts of " + disagreements.size()
                 + " work unit(s) disagree, so both were dropped and they are counted again: "
-                + disagreements.stream().limit(3).map(d -> "unit " + d.unitIndex() + " " + d.first().describe()
-                        + " by " + d.firstBy() + " but " + d.second().describe() + " by " + d.secondBy())
+                + disagreements.stream()
+                        .limit(3)
+                        .map(d -> "unit " + d.unitIndex() + " " + d.first().describe() + " by " + d.firstBy() + " but "
+                                + d.second().describe() + " by " + d.secondBy())
                         .collect(Collectors.joining("; ")));
     }
 
     /** Whether the solve partition of a stored size has completed in this job instance. */
     private boolean solved(JobExecution execution, SizePlan size) {
-        StepExecution last = jobRepository.getLastStepExecution(execution.getJobInstance(),
-                size.partitionNamePrefix());
+        StepExecution last = jobRepository.getLastStepExecution(execution.getJobInstance(), size.partitionNamePrefix());
         return last != null && last.getStatus() == BatchStatus.COMPLETED;
     }
 

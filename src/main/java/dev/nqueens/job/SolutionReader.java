@@ -55,7 +55,9 @@ class SolutionReader implements ItemStreamReader<SolutionSource.Item> {
     /** The numbers of the classes the generation holds so far (a resumed size), read back. */
     private ClassNumbers classesStored(Checkpoint checkpoint) {
         ClassNumbers classes = new ClassNumbers(n, expectedClasses);
-        store.forEachStoredRepresentative(n, checkpoint.generation(),
+        store.forEachStoredRepresentative(
+                n,
+                checkpoint.generation(),
                 placement -> classes.addUnordered(Placement.parse(placement).columns()));
         classes.sort();
         if (classes.count() != checkpoint.classes()) {

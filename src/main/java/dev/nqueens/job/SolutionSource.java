@@ -24,9 +24,8 @@ import java.util.concurrent.BlockingQueue;
 final class SolutionSource implements AutoCloseable {
 
     /** One row to store: a solution (a class representative at level FUNDAMENTAL) with its class. */
-    record Item(long ordinal, String placement, long classOrdinal, int transform, int orbitSize,
-            boolean representative) {
-    }
+    record Item(
+            long ordinal, String placement, long classOrdinal, int transform, int orbitSize, boolean representative) {}
 
     private static final int BATCH = 4096;
     /** The batches in flight: {@link #batches}' capacity, one being filled, one being read. */
@@ -39,10 +38,12 @@ final class SolutionSource implements AutoCloseable {
      * class of the size (its known count), and the rows in flight.
      */
     static long heapBytesNeeded(int n, StoredLevel level, KnownCounts known) {
-        long classes = level == StoredLevel.ALL ? known.of(n).map(KnownCounts.Known::fundamentalSolutions).orElse(0L)
+        long classes = level == StoredLevel.ALL
+                ? known.of(n).map(KnownCounts.Known::fundamentalSolutions).orElse(0L)
                 : 0;
         return classes * Long.BYTES + (long) BATCH * BATCHES * ROW_BYTES;
     }
+
     private static final Item[] END = new Item[0];
 
     private final BlockingQueue<Item[]> batches = new ArrayBlockingQueue<>(BATCHES - 2);
@@ -58,19 +59,21 @@ final class SolutionSource implements AutoCloseable {
      * @param classes at level ALL the classes stored so far, numbered; ignored at level FUNDAMENTAL
      */
     SolutionSource(int n, StoredLevel level, Checkpoint from, ClassNumbers classes) {
-        Runnable enumeration = level == StoredLevel.ALL ? () -> solutions(n, from, classes)
-                : () -> representatives(n, from);
-        producer = new Thread(() -> {
-            try {
-                enumeration.run();
-                batches.put(END);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (RuntimeException e) {
-                failure = e;
-                batches.offer(END);
-            }
-        }, String.format("nqueens-solve-n%02d", n));
+        Runnable enumeration =
+                level == StoredLevel.ALL ? () -> solutions(n, from, classes) : () -> representatives(n, from);
+        producer = new Thread(
+                () -> {
+                    try {
+                        enumeration.run();
+                        batches.put(END);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } catch (RuntimeException e) {
+                        failure = e;
+                        batches.offer(END);
+                    }
+                },
+                String.format("nqueens-solve-n%02d", n));
         producer.setDaemon(true);
         producer.start();
     }
@@ -115,24 +118,33 @@ final class SolutionSource implements AutoCloseable {
             Placement solution = backtracker.current();
             Reduction reduction = reducer.reduce(solution);
             boolean representative = reduction.isRepresentative(solution);
-            long classOrdinal = representative ? classes.add(solution.columns())
+            long classOrdinal = representative
+                    ? classes.add(solution.columns())
                     : classes.classOf(reduction.representative().columns());
-            out.emit(new Item(++ordinal, solution.toString(), classOrdinal, reduction.fromRepresentative(),
-                    reduction.orbitSize(), representative));
+            out.emit(new Item(
+                    ++ordinal,
+                    solution.toString(),
+                    classOrdinal,
+                    reduction.fromRepresentative(),
+                    reduction.orbitSize(),
+                    representative));
         }
         out.flush();
     }
 
     private void representatives(int n, Checkpoint from) {
-        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(n,
-                from.lastPlacement().map(Placement::parse).map(Placement::columns).orElse(null));
+        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(
+                n,
+                from.lastPlacement()
+                        .map(Placement::parse)
+                        .map(Placement::columns)
+                        .orElse(null));
         long classOrdinal = from.classes();
         Emitter out = new Emitter();
         for (int[] columns = enumerator.next(); columns != null; columns = enumerator.next()) {
             Placement representative = new Placement(columns);
             classOrdinal++;
-            out.emit(new Item(classOrdinal, representative.toString(), classOrdinal, 0,
-                    enumerator.orbitSize(), true));
+            out.emit(new Item(classOrdinal, representative.toString(), classOrdinal, 0, enumerator.orbitSize(), true));
         }
         out.flush();
     }

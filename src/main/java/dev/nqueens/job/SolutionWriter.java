@@ -33,8 +33,14 @@ class SolutionWriter implements ItemWriter<SolutionSource.Item> {
     private final StepExecution partition;
     private Checkpoint stored;
 
-    SolutionWriter(int n, StoredLevel level, Generations generations, SolutionStore store, GenerationLoader loader,
-            PartitionGuard guard, StepExecution partition) {
+    SolutionWriter(
+            int n,
+            StoredLevel level,
+            Generations generations,
+            SolutionStore store,
+            GenerationLoader loader,
+            PartitionGuard guard,
+            StepExecution partition) {
         this.n = n;
         this.level = level;
         this.generations = generations;
@@ -56,17 +62,24 @@ class SolutionWriter implements ItemWriter<SolutionSource.Item> {
         String last = null;
         for (SolutionSource.Item item : chunk) {
             if (item.representative()) {
-                classes.add(new RepresentativeRow(item.classOrdinal(), item.placement(), item.orbitSize(),
+                classes.add(new RepresentativeRow(
+                        item.classOrdinal(),
+                        item.placement(),
+                        item.orbitSize(),
                         SolutionStore.symmetryOf(item.orbitSize())));
                 classCount = item.classOrdinal();
             }
             if (level == StoredLevel.ALL) {
-                solutions.add(new SolutionInsert(item.ordinal(), item.placement(), item.classOrdinal(),
-                        item.transform(), item.orbitSize()));
+                solutions.add(new SolutionInsert(
+                        item.ordinal(), item.placement(), item.classOrdinal(), item.transform(), item.orbitSize()));
             }
             last = item.placement();
         }
-        Checkpoint reached = new Checkpoint(n, stored.generation(), stored.solutions() + solutions.size(), classCount,
+        Checkpoint reached = new Checkpoint(
+                n,
+                stored.generation(),
+                stored.solutions() + solutions.size(),
+                classCount,
                 Optional.ofNullable(last).or(stored::lastPlacement));
         loader.load(n, stored.generation(), classes, solutions, reached);
         stored = reached;

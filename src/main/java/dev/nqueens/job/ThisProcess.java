@@ -8,8 +8,7 @@ public final class ThisProcess {
 
     private static final String HOST = resolveHost();
 
-    private ThisProcess() {
-    }
+    private ThisProcess() {}
 
     public static String host() {
         return HOST;

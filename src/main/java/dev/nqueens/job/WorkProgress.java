@@ -60,15 +60,20 @@ class WorkProgress {
         if (size.level() == StoredLevel.COUNT) {
             return countUnits.plan(n).map(this::counting);
         }
-        long expected = known.of(n).map(k -> size.level() == StoredLevel.ALL ? k.totalSolutions()
-                : k.fundamentalSolutions()).orElse(0L);
+        long expected = known.of(n)
+                .map(k -> size.level() == StoredLevel.ALL ? k.totalSolutions() : k.fundamentalSolutions())
+                .orElse(0L);
         if (expected == 0) {
             return Optional.empty();
         }
         OptionalInt generation = generations.buildingIfAny(n);
         long stored = generation.isPresent() ? stored(store.checkpoint(n, generation.getAsInt()), size.level()) : 0;
-        return Optional.of(new Progress(stored, expected, String.format("%,d/%,d %s", stored, expected,
-                size.level() == StoredLevel.ALL ? "solutions stored" : "classes stored")));
+        return Optional.of(new Progress(
+                stored,
+                expected,
+                String.format(
+                        "%,d/%,d %s",
+                        stored, expected, size.level() == StoredLevel.ALL ? "solutions stored" : "classes stored")));
     }
 
     private static long stored(Checkpoint checkpoint, StoredLevel level) {
@@ -90,7 +95,13 @@ class WorkProgress {
                 }
             }
         }
-        return new Progress(doneCost, Math.max(1, totalCost), String.format("%,d/%,d work units%s", doneUnits,
-                (long) units.size() * plan.replicas(), plan.replicas() == 2 ? " (each counted twice)" : ""));
+        return new Progress(
+                doneCost,
+                Math.max(1, totalCost),
+                String.format(
+                        "%,d/%,d work units%s",
+                        doneUnits,
+                        (long) units.size() * plan.replicas(),
+                        plan.replicas() == 2 ? " (each counted twice)" : ""));
     }
 }

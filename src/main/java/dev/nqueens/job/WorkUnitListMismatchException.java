@@ -10,8 +10,10 @@ import dev.nqueens.failure.Failure;
 public final class WorkUnitListMismatchException extends Failure {
 
     public WorkUnitListMismatchException(int n, String planned) {
-        super(ExitCode.FAILED, "this build's counting engine cuts n=" + n + " into other work units (fingerprint "
-                + WorkUnits.fingerprint(n).substring(0, 12) + ", the run planned " + planned.substring(0, 12)
-                + "): it is another version of nqueens and takes no part in this size");
+        super(
+                ExitCode.FAILED,
+                "this build's counting engine cuts n=" + n + " into other work units (fingerprint "
+                        + WorkUnits.fingerprint(n).substring(0, 12) + ", the run planned " + planned.substring(0, 12)
+                        + "): it is another version of nqueens and takes no part in this size");
     }
 }

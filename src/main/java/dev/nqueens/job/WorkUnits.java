@@ -7,8 +7,7 @@ import java.util.List;
 /** The counting engine's work units of a size, and the fingerprint that says two builds list the same ones. */
 public final class WorkUnits {
 
-    private WorkUnits() {
-    }
+    private WorkUnits() {}
 
     public static List<WorkUnit> of(int n) {
         return CountingEngine.workUnits(n);

@@ -20,7 +20,10 @@ public record DatabaseContents(int schemaVersion, List<Integer> published, Optio
     /** A database that holds no nqueens schema (no Flyway history). */
     public static final class NoSchemaException extends RuntimeException {
         NoSchemaException(SQLException cause) {
-            super("it holds no nqueens schema (" + cause.getMessage().lines().findFirst().orElse("") + ")", cause);
+            super(
+                    "it holds no nqueens schema ("
+                            + cause.getMessage().lines().findFirst().orElse("") + ")",
+                    cause);
         }
     }
 
@@ -34,7 +37,8 @@ public record DatabaseContents(int schemaVersion, List<Integer> published, Optio
             try (ResultSet rows = statement.executeQuery(
                     "SELECT version FROM flyway_schema_history WHERE version IS NOT NULL AND success")) {
                 while (rows.next()) {
-                    version = Math.max(version, Integer.parseInt(rows.getString(1).trim()));
+                    version =
+                            Math.max(version, Integer.parseInt(rows.getString(1).trim()));
                 }
             } catch (SQLException e) {
                 throw new NoSchemaException(e);

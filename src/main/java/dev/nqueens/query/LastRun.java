@@ -16,8 +16,14 @@ import java.util.Set;
  * @param lastFinished when the latest run that finished its night ended, if there is one: it
  *     COMPLETED, or stopped because its time window closed (the next run goes on from there)
  */
-public record LastRun(long run, String status, Instant started, Instant ended, String reason,
-        Optional<Instant> lastCompleted, Optional<Instant> lastFinished) {
+public record LastRun(
+        long run,
+        String status,
+        Instant started,
+        Instant ended,
+        String reason,
+        Optional<Instant> lastCompleted,
+        Optional<Instant> lastFinished) {
 
     private static final Set<String> RUNNING = Set.of("STARTING", "STARTED", "STOPPING");
 

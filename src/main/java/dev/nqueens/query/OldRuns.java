@@ -54,8 +54,8 @@ public final class OldRuns {
                                                   ORDER BY c.end_time DESC, c.job_execution_id DESC LIMIT 1), -1)
             ORDER BY e.job_execution_id""";
 
-    private static final String STEPS = "SELECT s.step_execution_id FROM batch_step_execution s"
-            + " WHERE s.job_execution_id IN (:runs)";
+    private static final String STEPS =
+            "SELECT s.step_execution_id FROM batch_step_execution s" + " WHERE s.job_execution_id IN (:runs)";
 
     /**
      * Per table, the condition that picks the rows of the runs {@code :runs}, in the order of the
@@ -79,8 +79,8 @@ public final class OldRuns {
      * The product's tables, deleted in SQL by their conditions above: Spring Batch's repository
      * knows only its own. Deleted before Batch's rows, which they point to.
      */
-    private static final List<String> OURS = List.of("partition_execution", "partition_lease", "run_publication",
-            "run_control");
+    private static final List<String> OURS =
+            List.of("partition_execution", "partition_lease", "run_publication", "run_control");
 
     /** Deleted last: the job instances of the runs none of whose executions is left. */
     static final String INSTANCES = "batch_job_instance";
@@ -95,8 +95,7 @@ public final class OldRuns {
      * @param runs the job executions, oldest first
      * @param rows the rows per table, in the order of the report
      */
-    public record Pruned(List<Long> runs, Map<String, Integer> rows) {
-    }
+    public record Pruned(List<Long> runs, Map<String, Integer> rows) {}
 
     private final DataSource dataSource;
     private final NamedParameterJdbcTemplate jdbc;
@@ -119,8 +118,11 @@ public final class OldRuns {
         for (List<Long> chunk : chunks(runs)) {
             transactions.executeWithoutResult(status -> deleteRuns(chunk, repository, rows));
         }
-        rows.put(WORKERS, transactions.execute(status -> jdbc.update("DELETE" + WORKERS_SILENT_SINCE,
-                Map.of("cutoff", OffsetDateTime.ofInstant(cutoff, ZoneOffset.UTC)))));
+        rows.put(
+                WORKERS,
+                transactions.execute(status -> jdbc.update(
+                        "DELETE" + WORKERS_SILENT_SINCE,
+                        Map.of("cutoff", OffsetDateTime.ofInstant(cutoff, ZoneOffset.UTC)))));
         return new Pruned(List.copyOf(runs), rows);
     }
 
@@ -139,17 +141,27 @@ public final class OldRuns {
             for (List<Long> chunk : chunks(runs)) {
                 Map<String, Object> parameters = Map.of("runs", chunk);
                 countRows(parameters, rows);
-                jdbc.query("SELECT e.job_instance_id, e.job_execution_id FROM batch_job_execution e"
-                        + " WHERE e.job_instance_id IN (SELECT job_instance_id FROM batch_job_execution"
-                        + " WHERE job_execution_id IN (:runs))", parameters, row -> {
-                            executionsOfInstances.computeIfAbsent(row.getLong(1), instance -> new HashSet<>())
+                jdbc.query(
+                        "SELECT e.job_instance_id, e.job_execution_id FROM batch_job_execution e"
+                                + " WHERE e.job_instance_id IN (SELECT job_instance_id FROM batch_job_execution"
+                                + " WHERE job_execution_id IN (:runs))",
+                        parameters,
+                        row -> {
+                            executionsOfInstances
+                                    .computeIfAbsent(row.getLong(1), instance -> new HashSet<>())
                                     .add(row.getLong(2));
                         });
             }
             Set<Long> deleted = new HashSet<>(runs);
-            rows.put(INSTANCES, (int) executionsOfInstances.values().stream().filter(deleted::containsAll).count());
-            rows.put(WORKERS, jdbc.queryForObject("SELECT COUNT(*)" + WORKERS_SILENT_SINCE,
-                    Map.of("cutoff", OffsetDateTime.ofInstant(cutoff, ZoneOffset.UTC)), Integer.class));
+            rows.put(INSTANCES, (int) executionsOfInstances.values().stream()
+                    .filter(deleted::containsAll)
+                    .count());
+            rows.put(
+                    WORKERS,
+                    jdbc.queryForObject(
+                            "SELECT COUNT(*)" + WORKERS_SILENT_SINCE,
+                            Map.of("cutoff", OffsetDateTime.ofInstant(cutoff, ZoneOffset.UTC)),
+                            Integer.class));
             return new Pruned(List.copyOf(runs), rows);
         });
     }
@@ -176,8 +188,10 @@ public final class OldRuns {
     }
 
     private void countRows(Map<String, Object> runs, Map<String, Integer> rows) {
-        ROWS.forEach((table, condition) -> rows.merge(table, jdbc.queryForObject("SELECT COUNT(*) FROM " + table
-                + " WHERE " + condition, runs, Integer.class), Integer::sum));
+        ROWS.forEach((table, condition) -> rows.merge(
+                table,
+                jdbc.queryForObject("SELECT COUNT(*) FROM " + table + " WHERE " + condition, runs, Integer.class),
+                Integer::sum));
     }
 
     /** Counts the rows of the runs, deletes those in our tables, then the runs through Spring Batch. */

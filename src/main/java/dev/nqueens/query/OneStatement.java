@@ -39,7 +39,9 @@ record OneStatement(String text, int start, String blanked) {
         if (dialect == Dialect.H2) {
             H2Statements.Split split = H2Statements.split(text);
             blanked = String.join(";", split.statements());
-            statements = (int) split.statements().stream().filter(statement -> !statement.isBlank()).count();
+            statements = (int) split.statements().stream()
+                    .filter(statement -> !statement.isBlank())
+                    .count();
             unclosedComment = split.unclosedComment();
         } else {
             char[] chars = text.toCharArray();
@@ -111,8 +113,7 @@ record OneStatement(String text, int start, String blanked) {
                         i = end;
                     }
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         return false;

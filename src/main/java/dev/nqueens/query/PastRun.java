@@ -18,6 +18,13 @@ import java.time.Instant;
  * @param notes what else it did with sizes (lowered on request, kept above the settings' level) and
  *     the runs with nothing to compute folded into its line; null if nothing
  */
-public record PastRun(long run, Instant started, Instant ended, String status, String sizes,
-        String published, long rowsWritten, BigDecimal seconds, String notes) {
-}
+public record PastRun(
+        long run,
+        Instant started,
+        Instant ended,
+        String status,
+        String sizes,
+        String published,
+        long rowsWritten,
+        BigDecimal seconds,
+        String notes) {}

@@ -25,7 +25,11 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink {
     public static final int TABLE_ROW_LIMIT = 10_000;
 
     /** The output formats. */
-    public enum Format { TABLE, CSV, JSON }
+    public enum Format {
+        TABLE,
+        CSV,
+        JSON
+    }
 
     private final PrintStream out;
     private final Format format;
@@ -46,17 +50,22 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink {
         if (format == Format.CSV) {
             CsvSchema.Builder schema = CsvSchema.builder();
             labels.forEach(schema::addColumn);
-            csv = new CsvMapper().writer(schema.build().withHeader())
+            csv = new CsvMapper()
+                    .writer(schema.build().withHeader())
                     .with(tools.jackson.dataformat.csv.CsvWriteFeature.ALWAYS_QUOTE_EMPTY_STRINGS)
                     .with(tools.jackson.core.StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
                     .writeValues(new NonClosing(out));
         } else if (format == Format.JSON) {
-            json = JsonMapper.builder().build().writer().with(new tools.jackson.core.util.MinimalPrettyPrinter() {
-                @Override
-                public void writeArrayValueSeparator(JsonGenerator generator) {
-                    generator.writeRaw(",\n");
-                }
-            }).createGenerator(new NonClosing(out));
+            json = JsonMapper.builder()
+                    .build()
+                    .writer()
+                    .with(new tools.jackson.core.util.MinimalPrettyPrinter() {
+                        @Override
+                        public void writeArrayValueSeparator(JsonGenerator generator) {
+                            generator.writeRaw(",\n");
+                        }
+                    })
+                    .createGenerator(new NonClosing(out));
             json.writeStartArray();
             json.writeRaw('\n');
         }

@@ -29,8 +29,8 @@ import org.springframework.stereotype.Component;
 public class RunHistory {
 
     /** The columns {@link #lastRuns(int, boolean, ReadOnlyQuery.RowSink)} prints. */
-    static final List<String> COLUMNS = List.of("run", "started", "ended", "status", "sizes", "published",
-            "rows_written", "seconds", "notes");
+    static final List<String> COLUMNS =
+            List.of("run", "started", "ended", "status", "sizes", "published", "rows_written", "seconds", "notes");
 
     static final String SQL = """
             SELECT e.job_execution_id AS run, e.start_time AS started, e.end_time AS ended,
@@ -51,12 +51,23 @@ public class RunHistory {
             ORDER BY e.job_execution_id DESC""";
 
     /** One run as the tables hold it, its plan as the job wrote it ({@code 8:ALL:COMPUTE,14:ALL:KEEP}). */
-    private record Recorded(long run, Instant started, Instant ended, String status, String sizes,
-            Set<Integer> published, long rowsWritten, BigDecimal seconds, String plan, String storage) {
+    private record Recorded(
+            long run,
+            Instant started,
+            Instant ended,
+            String status,
+            String sizes,
+            Set<Integer> published,
+            long rowsWritten,
+            BigDecimal seconds,
+            String plan,
+            String storage) {
 
         /** Completed without computing, lowering or publishing anything. */
         boolean nothingToCompute() {
-            return "COMPLETED".equals(status) && published.isEmpty() && rowsWritten == 0
+            return "COMPLETED".equals(status)
+                    && published.isEmpty()
+                    && rowsWritten == 0
                     && steps().values().stream().allMatch(action -> action.equals("SKIP") || action.equals("KEEP"));
         }
 
@@ -74,14 +85,19 @@ public class RunHistory {
 
         /** The level the plan gives size {@code n}. */
         String levelOf(int n) {
-            return Arrays.stream(plan.split(",")).map(size -> size.split(":"))
-                    .filter(fields -> Integer.parseInt(fields[0]) == n).map(fields -> fields[1]).findFirst().orElse("");
+            return Arrays.stream(plan.split(","))
+                    .map(size -> size.split(":"))
+                    .filter(fields -> Integer.parseInt(fields[0]) == n)
+                    .map(fields -> fields[1])
+                    .findFirst()
+                    .orElse("");
         }
 
         /** The published sizes whose rows the run computed (a size it lowered is a note). */
         Set<Integer> computed() {
             TreeMap<Integer, String> steps = steps();
-            return published.stream().filter(n -> !"DOWNGRADE".equals(steps.get(n)))
+            return published.stream()
+                    .filter(n -> !"DOWNGRADE".equals(steps.get(n)))
                     .collect(Collectors.toCollection(TreeSet::new));
         }
 
@@ -89,16 +105,22 @@ public class RunHistory {
         List<String> notes() {
             List<String> notes = new ArrayList<>();
             TreeMap<Integer, String> steps = steps();
-            List<String> lowered = published.stream().filter(n -> "DOWNGRADE".equals(steps.get(n)))
-                    .map(n -> n + " to " + levelOf(n)).toList();
+            List<String> lowered = published.stream()
+                    .filter(n -> "DOWNGRADE".equals(steps.get(n)))
+                    .map(n -> n + " to " + levelOf(n))
+                    .toList();
             if (!lowered.isEmpty()) {
                 notes.add("lowered " + String.join(", ", lowered));
             }
-            List<Integer> keptSizes = steps.entrySet().stream().filter(step -> step.getValue().equals("KEEP"))
-                    .map(java.util.Map.Entry::getKey).toList();
+            List<Integer> keptSizes = steps.entrySet().stream()
+                    .filter(step -> step.getValue().equals("KEEP"))
+                    .map(java.util.Map.Entry::getKey)
+                    .toList();
             if (!keptSizes.isEmpty()) {
-                notes.add("kept " + keptSizes.stream().map(n -> n + " at " + levelOf(n) + settingsOf(n))
-                        .collect(Collectors.joining(", ")));
+                notes.add("kept "
+                        + keptSizes.stream()
+                                .map(n -> n + " at " + levelOf(n) + settingsOf(n))
+                                .collect(Collectors.joining(", ")));
             }
             return notes;
         }
@@ -127,8 +149,16 @@ public class RunHistory {
     public void lastRuns(int limit, boolean everyRun, ReadOnlyQuery.RowSink sink) {
         sink.columns(COLUMNS);
         for (PastRun run : lastRuns(limit, everyRun)) {
-            sink.row(Arrays.asList(run.run(), utc(run.started()), utc(run.ended()), run.status(), run.sizes(),
-                    run.published(), run.rowsWritten(), run.seconds(), run.notes()));
+            sink.row(Arrays.asList(
+                    run.run(),
+                    utc(run.started()),
+                    utc(run.ended()),
+                    run.status(),
+                    run.sizes(),
+                    run.published(),
+                    run.rowsWritten(),
+                    run.seconds(),
+                    run.notes()));
         }
     }
 
@@ -145,10 +175,19 @@ public class RunHistory {
      */
     public List<PastRun> lastRuns(int limit, boolean everyRun) {
         List<Recorded> recorded = new ArrayList<>();
-        query.run(SQL, rows((List<Object> row) -> recorded.add(new Recorded(number(row.get(0)), time(row.get(1)),
-                time(row.get(2)), (String) row.get(3), (String) row.get(4), sizes((String) row.get(5)),
-                number(row.get(6)), row.get(7) == null ? null : new BigDecimal(row.get(7).toString()),
-                (String) row.get(8), (String) row.get(9)))));
+        query.run(
+                SQL,
+                rows((List<Object> row) -> recorded.add(new Recorded(
+                        number(row.get(0)),
+                        time(row.get(1)),
+                        time(row.get(2)),
+                        (String) row.get(3),
+                        (String) row.get(4),
+                        sizes((String) row.get(5)),
+                        number(row.get(6)),
+                        row.get(7) == null ? null : new BigDecimal(row.get(7).toString()),
+                        (String) row.get(8),
+                        (String) row.get(9)))));
         List<PastRun> lines = new ArrayList<>();
         List<Recorded> idle = new ArrayList<>();
         for (Recorded run : recorded) {
@@ -177,13 +216,22 @@ public class RunHistory {
             Set<String> kept = new TreeSet<>();
             idleAfter.forEach(idle -> kept.addAll(idle.notes()));
             notes.add("then " + idleAfter.size() + (idleAfter.size() == 1 ? " run" : " runs") + " with nothing to"
-                    + " compute, the last at " + utc(last.started()) + (kept.isEmpty() ? "" : " (" + String.join("; ", kept)
-                    + ")"));
+                    + " compute, the last at " + utc(last.started())
+                    + (kept.isEmpty() ? "" : " (" + String.join("; ", kept) + ")"));
         }
         Set<Integer> computed = run.computed();
-        return new PastRun(run.run(), run.started(), run.ended(), run.status(), run.sizes(),
-                computed.isEmpty() ? null : computed.stream().map(String::valueOf).collect(Collectors.joining(" ")),
-                run.rowsWritten(), run.seconds(), notes.isEmpty() ? null : String.join("; ", notes));
+        return new PastRun(
+                run.run(),
+                run.started(),
+                run.ended(),
+                run.status(),
+                run.sizes(),
+                computed.isEmpty()
+                        ? null
+                        : computed.stream().map(String::valueOf).collect(Collectors.joining(" ")),
+                run.rowsWritten(),
+                run.seconds(),
+                notes.isEmpty() ? null : String.join("; ", notes));
     }
 
     private static Set<Integer> sizes(String published) {
@@ -215,9 +263,16 @@ public class RunHistory {
     /** The latest run, read from the job repository each time (runs of other processes count too). */
     public Optional<LastRun> lastRun() {
         List<LastRun> last = new ArrayList<>();
-        query.run(LAST_SQL, rows((List<Object> row) -> last.add(new LastRun(number(row.get(0)), (String) row.get(1),
-                time(row.get(2)), time(row.get(3)), reason((String) row.get(4), (String) row.get(5)),
-                Optional.ofNullable(time(row.get(6))), Optional.ofNullable(time(row.get(7)))))));
+        query.run(
+                LAST_SQL,
+                rows((List<Object> row) -> last.add(new LastRun(
+                        number(row.get(0)),
+                        (String) row.get(1),
+                        time(row.get(2)),
+                        time(row.get(3)),
+                        reason((String) row.get(4), (String) row.get(5)),
+                        Optional.ofNullable(time(row.get(6))),
+                        Optional.ofNullable(time(row.get(7)))))));
         return last.stream().findFirst();
     }
 
@@ -247,8 +302,7 @@ public class RunHistory {
     private static ReadOnlyQuery.RowSink rows(java.util.function.Consumer<List<Object>> each) {
         return new ReadOnlyQuery.RowSink() {
             @Override
-            public void columns(List<String> labels) {
-            }
+            public void columns(List<String> labels) {}
 
             @Override
             public void row(List<Object> values) {
@@ -266,7 +320,8 @@ public class RunHistory {
      * this process's zone (the same machine, or a cluster set to one zone), it is an instant.
      */
     private static Instant time(Object value) {
-        LocalDateTime local = value instanceof Timestamp timestamp ? timestamp.toLocalDateTime()
+        LocalDateTime local = value instanceof Timestamp timestamp
+                ? timestamp.toLocalDateTime()
                 : value instanceof LocalDateTime given ? given : null;
         return local == null ? null : local.atZone(ZoneId.systemDefault()).toInstant();
     }

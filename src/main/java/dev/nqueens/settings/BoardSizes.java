@@ -70,7 +70,8 @@ public record BoardSizes(List<Integer> sizes) {
      */
     public static Optional<String> beyondTheEngine(int size) {
         return size > MAX && size <= StackBacktracker.MAX_SIZE
-                ? Optional.of("n=" + size + " is beyond what the counting engine counts") : Optional.empty();
+                ? Optional.of("n=" + size + " is beyond what the counting engine counts")
+                : Optional.empty();
     }
 
     /** The given sizes. */

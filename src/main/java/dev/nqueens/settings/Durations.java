@@ -23,11 +23,19 @@ public final class Durations {
 
     private static final Pattern WITH_UNIT = Pattern.compile("([0-9]+)([smhdw])");
 
-    private static final Map<String, Duration> UNITS = Map.of("s", Duration.ofSeconds(1), "m", Duration.ofMinutes(1),
-            "h", Duration.ofHours(1), "d", Duration.ofDays(1), "w", Duration.ofDays(7));
+    private static final Map<String, Duration> UNITS = Map.of(
+            "s",
+            Duration.ofSeconds(1),
+            "m",
+            Duration.ofMinutes(1),
+            "h",
+            Duration.ofHours(1),
+            "d",
+            Duration.ofDays(1),
+            "w",
+            Duration.ofDays(7));
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /**
      * Reads a length of time: a whole number and one of the units {@code s}, {@code m}, {@code h},

@@ -19,13 +19,18 @@ public final class KnownCounts {
     private static final String RESOURCE = "/dev/nqueens/known-counts.csv";
 
     /** The known values of one size. */
-    public record Known(int n, long totalSolutions, long fundamentalSolutions, long rot90Classes,
-            long rot180Classes, long asymmetricClasses) {
+    public record Known(
+            int n,
+            long totalSolutions,
+            long fundamentalSolutions,
+            long rot90Classes,
+            long rot180Classes,
+            long asymmetricClasses) {
 
         /** The values in the form counts are compared in. */
         public ClassCounts counts() {
-            return new ClassCounts(totalSolutions, fundamentalSolutions, rot90Classes, rot180Classes,
-                    asymmetricClasses);
+            return new ClassCounts(
+                    totalSolutions, fundamentalSolutions, rot90Classes, rot180Classes, asymmetricClasses);
         }
     }
 
@@ -56,8 +61,13 @@ public final class KnownCounts {
                 continue;
             }
             String[] f = line.split(",");
-            Known known = new Known(Integer.parseInt(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]),
-                    Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]));
+            Known known = new Known(
+                    Integer.parseInt(f[0]),
+                    Long.parseLong(f[1]),
+                    Long.parseLong(f[2]),
+                    Long.parseLong(f[3]),
+                    Long.parseLong(f[4]),
+                    Long.parseLong(f[5]));
             bySize.put(known.n(), known);
         }
         return new KnownCounts(bySize);

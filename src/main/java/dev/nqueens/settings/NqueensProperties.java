@@ -33,15 +33,27 @@ import org.springframework.scheduling.support.CronExpression;
  * @throws InvalidSettingException naming the key and what it allows
  */
 @ConfigurationProperties("nqueens")
-public record NqueensProperties(String sizes, int threads, int chunkSize, String outputDir, Storage storage,
-        Duration progressInterval, Schedule schedule, DbServer dbServer, Reading reading, Count count, Cluster cluster,
-        Duration outageWait, Duration statementTimeout) {
+public record NqueensProperties(
+        String sizes,
+        int threads,
+        int chunkSize,
+        String outputDir,
+        Storage storage,
+        Duration progressInterval,
+        Schedule schedule,
+        DbServer dbServer,
+        Reading reading,
+        Count count,
+        Cluster cluster,
+        Duration outageWait,
+        Duration statementTimeout) {
 
     public NqueensProperties {
         for (Object part : new Object[] {storage, schedule, dbServer, reading, count, cluster}) {
             if (part == null) {
-                throw new InvalidSettingException("the settings under nqueens.storage, .schedule, .db-server, .reading,"
-                        + " .count and .cluster are missing: the jar's application.yml has them; is it on the class path?");
+                throw new InvalidSettingException(
+                        "the settings under nqueens.storage, .schedule, .db-server, .reading,"
+                                + " .count and .cluster are missing: the jar's application.yml has them; is it on the class path?");
             }
         }
         try {
@@ -53,8 +65,10 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
             throw InvalidSettingException.of("nqueens.threads", threads, "threads are >= 1, or 0 for one per core");
         }
         if (chunkSize < 0) {
-            throw InvalidSettingException.of("nqueens.chunk-size", chunkSize, "a chunk holds at least 1 solution,"
-                    + " or 0 to let the database choose");
+            throw InvalidSettingException.of(
+                    "nqueens.chunk-size",
+                    chunkSize,
+                    "a chunk holds at least 1 solution," + " or 0 to let the database choose");
         }
         if (outputDir == null || outputDir.isBlank()) {
             throw new InvalidSettingException("setting nqueens.output-dir is empty: name the folder for the reports");
@@ -63,11 +77,12 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
             throw InvalidSettingException.of("nqueens.progress-interval", progressInterval, "a duration such as 5s");
         }
         if (outageWait == null || outageWait.toSeconds() < 1) {
-            throw InvalidSettingException.of("nqueens.outage-wait", outageWait, "a duration of at least 1s, such as 2m");
+            throw InvalidSettingException.of(
+                    "nqueens.outage-wait", outageWait, "a duration of at least 1s, such as 2m");
         }
         if (statementTimeout == null || statementTimeout.toSeconds() < 1) {
-            throw InvalidSettingException.of("nqueens.statement-timeout", statementTimeout,
-                    "a duration of at least 1s, such as 5m");
+            throw InvalidSettingException.of(
+                    "nqueens.statement-timeout", statementTimeout, "a duration of at least 1s, such as 5m");
         }
     }
 
@@ -107,8 +122,10 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
             try {
                 zoneOf(zone);
             } catch (DateTimeException e) {
-                throw InvalidSettingException.of("nqueens.schedule.zone", "'" + zone + "'", e.getMessage()
-                        + " (a zone such as Europe/Berlin or UTC, or empty for the system's)");
+                throw InvalidSettingException.of(
+                        "nqueens.schedule.zone",
+                        "'" + zone + "'",
+                        e.getMessage() + " (a zone such as Europe/Berlin or UTC, or empty for the system's)");
             }
         }
 
@@ -125,12 +142,12 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
             try {
                 length = Durations.parse(window);
             } catch (IllegalArgumentException e) {
-                throw InvalidSettingException.of("nqueens.schedule.window", "'" + window + "'",
-                        Durations.FORMS + " (or empty for none)");
+                throw InvalidSettingException.of(
+                        "nqueens.schedule.window", "'" + window + "'", Durations.FORMS + " (or empty for none)");
             }
             if (length.isZero() || length.isNegative()) {
-                throw InvalidSettingException.of("nqueens.schedule.window", length,
-                        "the window must be longer than zero (or empty for none)");
+                throw InvalidSettingException.of(
+                        "nqueens.schedule.window", length, "the window must be longer than zero (or empty for none)");
             }
             return Optional.of(length);
         }
@@ -174,7 +191,8 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
 
         public Count {
             if (partitions < 0) {
-                throw InvalidSettingException.of("nqueens.count.partitions", partitions, "0 (a few per thread) or more");
+                throw InvalidSettingException.of(
+                        "nqueens.count.partitions", partitions, "0 (a few per thread) or more");
             }
         }
     }
@@ -191,8 +209,8 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
      * @param startupWait how long a starting {@code worker} waits for what it needs (the broker, the
      *     database, a schema as new as its build) before it gives up (exit 4); 0 = not at all
      */
-    public record Cluster(boolean enabled, Duration workerTimeout, String queue, String crossCheck,
-            Duration startupWait) {
+    public record Cluster(
+            boolean enabled, Duration workerTimeout, String queue, String crossCheck, Duration startupWait) {
 
         private static final List<String> CROSS_CHECKS = List.of("unpublished", "all");
 
@@ -201,16 +219,16 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
                 throw InvalidSettingException.of("nqueens.cluster.worker-timeout", workerTimeout, "at least 4s");
             }
             if (queue == null || queue.isBlank()) {
-                throw new InvalidSettingException("setting nqueens.cluster.queue is empty: name the queue of partition"
-                        + " requests");
+                throw new InvalidSettingException(
+                        "setting nqueens.cluster.queue is empty: name the queue of partition" + " requests");
             }
             if (!CROSS_CHECKS.contains(crossCheck)) {
-                throw InvalidSettingException.of("nqueens.cluster.cross-check", "'" + crossCheck + "'",
-                        "unpublished or all");
+                throw InvalidSettingException.of(
+                        "nqueens.cluster.cross-check", "'" + crossCheck + "'", "unpublished or all");
             }
             if (startupWait == null || startupWait.isNegative()) {
-                throw InvalidSettingException.of("nqueens.cluster.startup-wait", startupWait,
-                        "a duration such as 5m, or 0s not to wait");
+                throw InvalidSettingException.of(
+                        "nqueens.cluster.startup-wait", startupWait, "a duration such as 5m, or 0s not to wait");
             }
         }
 
@@ -247,20 +265,23 @@ public record NqueensProperties(String sizes, int threads, int chunkSize, String
         public DbServer {
             for (int port : new int[] {pgPort, tcpPort}) {
                 if (port < 1 || port > 65535) {
-                    throw new InvalidSettingException("invalid port " + port + " in nqueens.db-server: a TCP port 1..65535");
+                    throw new InvalidSettingException(
+                            "invalid port " + port + " in nqueens.db-server: a TCP port 1..65535");
                 }
             }
             if (pgPort == tcpPort) {
-                throw new InvalidSettingException("nqueens.db-server.pg-port and tcp-port are both " + pgPort
-                        + ": they need two ports");
+                throw new InvalidSettingException(
+                        "nqueens.db-server.pg-port and tcp-port are both " + pgPort + ": they need two ports");
             }
             if (user == null || !user.matches("[A-Za-z][A-Za-z0-9_]{0,62}") || user.equalsIgnoreCase("sa")) {
-                throw InvalidSettingException.of("nqueens.db-server.user", "'" + user + "'",
+                throw InvalidSettingException.of(
+                        "nqueens.db-server.user",
+                        "'" + user + "'",
                         "a name of letters, digits and _ (not sa, the owner)");
             }
             if (password == null || password.isEmpty()) {
-                throw new InvalidSettingException("setting nqueens.db-server.password is empty: psql cannot log in"
-                        + " without one");
+                throw new InvalidSettingException(
+                        "setting nqueens.db-server.password is empty: psql cannot log in" + " without one");
             }
         }
     }

@@ -2,9 +2,9 @@ package dev.nqueens.settings;
 
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,8 +56,8 @@ public final class SettingsLoader {
      *     {@code --sizes}), with the highest precedence
      * @param profiles the Spring profiles whose {@code application-PROFILE.yml} apply
      */
-    public record Sources(Path workingDirectory, Map<String, String> variables, Map<String, String> options,
-            List<String> profiles) {
+    public record Sources(
+            Path workingDirectory, Map<String, String> variables, Map<String, String> options, List<String> profiles) {
 
         public Sources {
             variables = Map.copyOf(variables);
@@ -66,8 +66,7 @@ public final class SettingsLoader {
         }
     }
 
-    private SettingsLoader() {
-    }
+    private SettingsLoader() {}
 
     /**
      * The environment of a command before the configuration files are read: its options, the
@@ -77,20 +76,26 @@ public final class SettingsLoader {
     public static StandardEnvironment environment(Sources sources) {
         StandardEnvironment environment = new StandardEnvironment();
         var propertySources = environment.getPropertySources();
-        propertySources.replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
-                new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+        propertySources.replace(
+                StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+                new SystemEnvironmentPropertySource(
+                        StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
                         new LinkedHashMap<>(sources.variables())));
         if (!sources.options().isEmpty()) {
             propertySources.addFirst(new SimpleCommandLinePropertySource(sources.options().entrySet().stream()
-                    .map(option -> "--" + option.getKey() + "=" + option.getValue()).toArray(String[]::new)));
+                    .map(option -> "--" + option.getKey() + "=" + option.getValue())
+                    .toArray(String[]::new)));
         }
         Path here = Path.of("").toAbsolutePath();
         if (!sources.workingDirectory().toAbsolutePath().equals(here)) {
             // Boot's default locations, under another folder than the process's (in-process tests).
             String dir = sources.workingDirectory().toAbsolutePath().toString();
-            propertySources.addLast(new MapPropertySource("nqueensWorkingDirectory", Map.of("spring.config.location",
-                    "optional:classpath:/;optional:classpath:/config/,optional:file:" + dir + "/;optional:file:" + dir
-                            + "/config/;optional:file:" + dir + "/config/*/")));
+            propertySources.addLast(new MapPropertySource(
+                    "nqueensWorkingDirectory",
+                    Map.of(
+                            "spring.config.location",
+                            "optional:classpath:/;optional:classpath:/config/,optional:file:" + dir + "/;optional:file:"
+                                    + dir + "/config/;optional:file:" + dir + "/config/*/")));
         }
         environment.setActiveProfiles(sources.profiles().toArray(String[]::new));
         return environment;
@@ -102,8 +107,11 @@ public final class SettingsLoader {
      */
     public static ConfigurableEnvironment load(Sources sources) {
         StandardEnvironment environment = environment(sources);
-        ConfigDataEnvironmentPostProcessor.applyTo(environment, new DefaultResourceLoader(SettingsLoader.class
-                .getClassLoader()), new DefaultBootstrapContext(), sources.profiles());
+        ConfigDataEnvironmentPostProcessor.applyTo(
+                environment,
+                new DefaultResourceLoader(SettingsLoader.class.getClassLoader()),
+                new DefaultBootstrapContext(),
+                sources.profiles());
         return environment;
     }
 
@@ -116,8 +124,10 @@ public final class SettingsLoader {
      */
     public static NqueensProperties bind(Environment environment) {
         BindHandler handler = new NoUnboundElementsBindHandler(BindHandler.DEFAULT, SettingsLoader::operatorSource);
-        Binder binder = new Binder(ConfigurationPropertySources.get(environment),
-                new PropertySourcesPlaceholdersResolver(environment), Conversions.SERVICE);
+        Binder binder = new Binder(
+                ConfigurationPropertySources.get(environment),
+                new PropertySourcesPlaceholdersResolver(environment),
+                Conversions.SERVICE);
         try {
             return binder.bindOrCreate(ROOT, Bindable.of(NqueensProperties.class), handler);
         } catch (BindException e) {
@@ -146,8 +156,9 @@ public final class SettingsLoader {
 
         @Override
         public Set<ConvertiblePair> getConvertibleTypes() {
-            return Set.of(new ConvertiblePair(String.class, Duration.class), new ConvertiblePair(Number.class,
-                    Duration.class));
+            return Set.of(
+                    new ConvertiblePair(String.class, Duration.class),
+                    new ConvertiblePair(Number.class, Duration.class));
         }
 
         @Override
@@ -169,7 +180,8 @@ public final class SettingsLoader {
                 return setting;
             }
             if (cause instanceof UnboundConfigurationPropertiesException unknown) {
-                ConfigurationProperty first = unknown.getUnboundProperties().iterator().next();
+                ConfigurationProperty first =
+                        unknown.getUnboundProperties().iterator().next();
                 return new InvalidSettingException("unknown setting '" + first.getName() + "' in "
                         + describe(first.getSource().getUnderlyingSource()) + "; known settings: "
                         + String.join(", ", knownKeys()));

@@ -16,8 +16,7 @@ public record Placement(int[] columns) implements Comparable<Placement> {
         columns = columns.clone();
         for (int column : columns) {
             if (column < 0 || column >= columns.length) {
-                throw new IllegalArgumentException(
-                        "column " + (column + 1) + " is outside 1.." + columns.length);
+                throw new IllegalArgumentException("column " + (column + 1) + " is outside 1.." + columns.length);
             }
         }
     }

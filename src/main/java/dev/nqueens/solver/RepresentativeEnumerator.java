@@ -134,8 +134,7 @@ public final class RepresentativeEnumerator {
         leftward[r + 1] = (leftward[r] | bit) >>> 1;
         rightward[r + 1] = (rightward[r] | bit) << 1;
         int topColumn = Integer.numberOfTrailingZeros(queen[0]);
-        candidates[r + 1] = allowed(r + 1, topColumn)
-                & ~(columns[r + 1] | leftward[r + 1] | rightward[r + 1]) & full;
+        candidates[r + 1] = allowed(r + 1, topColumn) & ~(columns[r + 1] | leftward[r + 1] | rightward[r + 1]) & full;
         depth = r + 1;
     }
 

@@ -26,6 +26,7 @@ public final class StackBacktracker {
     private final int prefixLength;
     /** The lowest stack level the search may change: the first row after the prefix. */
     private final int floor;
+
     private final int[] queen;
     private final int[] columns;
     private final int[] leftward;

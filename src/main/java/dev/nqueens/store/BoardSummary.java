@@ -13,5 +13,4 @@ public record BoardSummary(
         long asymmetricClasses,
         StoredLevel stored,
         OffsetDateTime computedAt,
-        long elapsedMs) {
-}
+        long elapsedMs) {}

@@ -33,18 +33,21 @@ public class CountUnits {
      * @param partitions how many partitions the units are dealt into (unit u goes to partition u mod partitions)
      * @param replicas 1, or 2 when every unit is counted twice by different workers and the two must agree
      */
-    public record Plan(int n, int workUnits, String unitFingerprint, int partitions, int replicas) {
-    }
+    public record Plan(int n, int workUnits, String unitFingerprint, int partitions, int replicas) {}
 
     /** The counts of one finished work unit. */
-    public record UnitResult(int n, int unitIndex, int replica, ClassCounts counts, long elapsedMs, String countedBy,
-            Long stepExecutionId) {
-    }
+    public record UnitResult(
+            int n,
+            int unitIndex,
+            int replica,
+            ClassCounts counts,
+            long elapsedMs,
+            String countedBy,
+            Long stepExecutionId) {}
 
     /** Two replicas of one unit that disagree, with who counted each. */
-    public record Disagreement(int n, int unitIndex, ClassCounts first, String firstBy, ClassCounts second,
-            String secondBy) {
-    }
+    public record Disagreement(
+            int n, int unitIndex, ClassCounts first, String firstBy, ClassCounts second, String secondBy) {}
 
     private final NamedParameterJdbcTemplate jdbc;
 
@@ -53,18 +56,27 @@ public class CountUnits {
     }
 
     public Optional<Plan> plan(int n) {
-        return jdbc.query("SELECT n, work_units, unit_fingerprint, partitions, replicas FROM count_plan WHERE n = :n",
-                Map.of("n", n), (rs, row) -> new Plan(rs.getInt(1), rs.getInt(2), rs.getString(3), rs.getInt(4),
-                        rs.getInt(5))).stream().findFirst();
+        return jdbc
+                .query(
+                        "SELECT n, work_units, unit_fingerprint, partitions, replicas FROM count_plan WHERE n = :n",
+                        Map.of("n", n),
+                        (rs, row) -> new Plan(rs.getInt(1), rs.getInt(2), rs.getString(3), rs.getInt(4), rs.getInt(5)))
+                .stream()
+                .findFirst();
     }
 
     public void savePlan(Plan plan) {
-        jdbc.update("""
+        jdbc.update(
+                """
                 INSERT INTO count_plan (n, work_units, unit_fingerprint, partitions, replicas, planned_at)
                 VALUES (:n, :units, :fingerprint, :partitions, :replicas, :at)
-                """, new MapSqlParameterSource("n", plan.n()).addValue("units", plan.workUnits())
-                .addValue("fingerprint", plan.unitFingerprint()).addValue("partitions", plan.partitions())
-                .addValue("replicas", plan.replicas()).addValue("at", SolutionStore.now()));
+                """,
+                new MapSqlParameterSource("n", plan.n())
+                        .addValue("units", plan.workUnits())
+                        .addValue("fingerprint", plan.unitFingerprint())
+                        .addValue("partitions", plan.partitions())
+                        .addValue("replicas", plan.replicas())
+                        .addValue("at", SolutionStore.now()));
     }
 
     /** Forgets the plan of {@code n} and every unit counted under it. */
@@ -76,8 +88,10 @@ public class CountUnits {
     /** The units of {@code n} already counted for {@code replica}. */
     public BitSet countedUnits(int n, int replica) {
         BitSet counted = new BitSet();
-        jdbc.query("SELECT unit_index FROM count_unit WHERE n = :n AND replica = :replica",
-                Map.of("n", n, "replica", replica), (ResultSet rs) -> {
+        jdbc.query(
+                "SELECT unit_index FROM count_unit WHERE n = :n AND replica = :replica",
+                Map.of("n", n, "replica", replica),
+                (ResultSet rs) -> {
                     counted.set(rs.getInt(1));
                 });
         return counted;
@@ -91,7 +105,8 @@ public class CountUnits {
 
     /** Who counted the units of {@code n} in {@code replica} that partition {@code index} of {@code partitions} holds. */
     public List<String> countedBy(int n, int replica, int partitions, int index) {
-        return jdbc.queryForList("""
+        return jdbc.queryForList(
+                """
                 SELECT DISTINCT counted_by FROM count_unit
                 WHERE n = :n AND replica = :replica AND MOD(unit_index, :partitions) = :index
                 """, Map.of("n", n, "replica", replica, "partitions", partitions, "index", index), String.class);
@@ -103,18 +118,20 @@ public class CountUnits {
      * @return how many were stored
      */
     public int save(List<UnitResult> units) {
-        SqlParameterSource[] rows = units.stream().map(unit -> new MapSqlParameterSource("n", unit.n())
-                .addValue("unit", unit.unitIndex())
-                .addValue("replica", unit.replica())
-                .addValue("total", unit.counts().totalSolutions())
-                .addValue("fundamental", unit.counts().fundamentalSolutions())
-                .addValue("rot90", unit.counts().rot90Classes())
-                .addValue("rot180", unit.counts().rot180Classes())
-                .addValue("asymmetric", unit.counts().asymmetricClasses())
-                .addValue("elapsedMs", unit.elapsedMs())
-                .addValue("by", unit.countedBy())
-                .addValue("step", unit.stepExecutionId())
-                .addValue("at", SolutionStore.now())).toArray(SqlParameterSource[]::new);
+        SqlParameterSource[] rows = units.stream()
+                .map(unit -> new MapSqlParameterSource("n", unit.n())
+                        .addValue("unit", unit.unitIndex())
+                        .addValue("replica", unit.replica())
+                        .addValue("total", unit.counts().totalSolutions())
+                        .addValue("fundamental", unit.counts().fundamentalSolutions())
+                        .addValue("rot90", unit.counts().rot90Classes())
+                        .addValue("rot180", unit.counts().rot180Classes())
+                        .addValue("asymmetric", unit.counts().asymmetricClasses())
+                        .addValue("elapsedMs", unit.elapsedMs())
+                        .addValue("by", unit.countedBy())
+                        .addValue("step", unit.stepExecutionId())
+                        .addValue("at", SolutionStore.now()))
+                .toArray(SqlParameterSource[]::new);
         int[] stored = jdbc.batchUpdate("""
                 INSERT INTO count_unit (n, unit_index, replica, total_solutions, fundamental_solutions, rot90_classes,
                     rot180_classes, asymmetric_classes, elapsed_ms, counted_by, step_execution_id, computed_at)
@@ -136,7 +153,8 @@ public class CountUnits {
 
     /** The units of {@code n} whose two replicas disagree. */
     public List<Disagreement> disagreements(int n) {
-        return jdbc.query("""
+        return jdbc.query(
+                """
                 SELECT a.unit_index,
                        a.total_solutions, a.fundamental_solutions, a.rot90_classes, a.rot180_classes,
                        a.asymmetric_classes, a.counted_by,
@@ -148,8 +166,10 @@ public class CountUnits {
                        OR a.rot90_classes <> b.rot90_classes OR a.rot180_classes <> b.rot180_classes
                        OR a.asymmetric_classes <> b.asymmetric_classes)
                 ORDER BY a.unit_index
-                """, Map.of("n", n), (rs, row) -> new Disagreement(n, rs.getInt(1), counts(rs, 2), rs.getString(7),
-                counts(rs, 8), rs.getString(13)));
+                """,
+                Map.of("n", n),
+                (rs, row) -> new Disagreement(
+                        n, rs.getInt(1), counts(rs, 2), rs.getString(7), counts(rs, 8), rs.getString(13)));
     }
 
     /** Forgets both replicas of one unit, so that it is counted again. */
@@ -158,7 +178,11 @@ public class CountUnits {
     }
 
     private static ClassCounts counts(ResultSet rs, int first) throws SQLException {
-        return new ClassCounts(rs.getLong(first), rs.getLong(first + 1), rs.getLong(first + 2), rs.getLong(first + 3),
+        return new ClassCounts(
+                rs.getLong(first),
+                rs.getLong(first + 1),
+                rs.getLong(first + 2),
+                rs.getLong(first + 3),
                 rs.getLong(first + 4));
     }
 }

@@ -29,7 +29,11 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  * @param reader the read-only login db-server admits its clients with
  * @param readingLogin the reading commands' login on another database, if one is set
  */
-public record Database(String url, String username, String password, NqueensProperties.DbServer reader,
+public record Database(
+        String url,
+        String username,
+        String password,
+        NqueensProperties.DbServer reader,
         NqueensProperties.Reading readingLogin) {
 
     /** The database the environment configures, read as Boot reads it ({@link DataSourceProperties}). */
@@ -37,12 +41,16 @@ public record Database(String url, String username, String password, NqueensProp
         DataSourceProperties configured = configured(environment);
         String url = Objects.requireNonNullElse(configured.getUrl(), "");
         if (H2File.of(url).isPresent()) {
-            return new Database(url, H2File.username(configured), H2File.password(configured), settings.dbServer(),
+            return new Database(
+                    url,
+                    H2File.username(configured),
+                    H2File.password(configured),
+                    settings.dbServer(),
                     settings.reading());
         }
         // Other databases: the login as configured, or none (the URL may carry it: ?user=…&password=…).
-        return new Database(url, configured.getUsername(), configured.getPassword(), settings.dbServer(),
-                settings.reading());
+        return new Database(
+                url, configured.getUsername(), configured.getPassword(), settings.dbServer(), settings.reading());
     }
 
     /** The {@code spring.datasource.*} settings of {@code environment}, bound as Boot binds them. */
@@ -162,7 +170,8 @@ public record Database(String url, String username, String password, NqueensProp
     }
 
     private UnavailableException missing() {
-        return new UnavailableException("the database " + shownUrl() + " does not exist yet: `./nqueens run` creates it");
+        return new UnavailableException(
+                "the database " + shownUrl() + " does not exist yet: `./nqueens run` creates it");
     }
 
     private void requireDriver() {

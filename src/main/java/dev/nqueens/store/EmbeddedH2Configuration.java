@@ -37,8 +37,10 @@ public class EmbeddedH2Configuration {
     static final class OnEmbeddedH2 implements Condition {
         @Override
         public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
-            return Binder.get(context.getEnvironment()).bind("spring.datasource", DataSourceProperties.class)
-                    .map(configured -> H2File.of(configured.getUrl()).isPresent()).orElse(false);
+            return Binder.get(context.getEnvironment())
+                    .bind("spring.datasource", DataSourceProperties.class)
+                    .map(configured -> H2File.of(configured.getUrl()).isPresent())
+                    .orElse(false);
         }
     }
 }

@@ -10,8 +10,8 @@ import org.postgresql.copy.CopyIn;
 import org.postgresql.copy.CopyManager;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceUtils;
-import org.springframework.jdbc.support.SQLExceptionTranslator;
 import org.springframework.jdbc.support.SQLErrorCodeSQLExceptionTranslator;
+import org.springframework.jdbc.support.SQLExceptionTranslator;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -40,22 +40,34 @@ public class GenerationLoader {
      * Stores one chunk of generation {@code generation} of size {@code n}: its new classes, its
      * solutions (none at level FUNDAMENTAL), then the checkpoint they reach.
      */
-    public void load(int n, int generation, List<RepresentativeRow> classes, List<SolutionInsert> solutions,
+    public void load(
+            int n,
+            int generation,
+            List<RepresentativeRow> classes,
+            List<SolutionInsert> solutions,
             Checkpoint reached) {
         if (tables.dialect() == Dialect.POSTGRESQL) {
             copy(n, generation, classes, solutions);
         } else {
             insert(n, generation, classes, solutions);
         }
-        jdbc.update("UPDATE building_generation SET solutions_stored = ?, classes_stored = ?, last_placement = ?"
-                + " WHERE n = ? AND generation = ?", reached.solutions(), reached.classes(),
-                reached.lastPlacement().orElse(null), n, generation);
+        jdbc.update(
+                "UPDATE building_generation SET solutions_stored = ?, classes_stored = ?, last_placement = ?"
+                        + " WHERE n = ? AND generation = ?",
+                reached.solutions(),
+                reached.classes(),
+                reached.lastPlacement().orElse(null),
+                n,
+                generation);
     }
 
     private void insert(int n, int generation, List<RepresentativeRow> classes, List<SolutionInsert> solutions) {
         if (!classes.isEmpty()) {
-            jdbc.batchUpdate("INSERT INTO " + GenerationTables.fundamentalTable(n, generation)
-                    + " (class_ordinal, placement, orbit_size, cells) VALUES (?, ?, ?, ?)", classes, classes.size(),
+            jdbc.batchUpdate(
+                    "INSERT INTO " + GenerationTables.fundamentalTable(n, generation)
+                            + " (class_ordinal, placement, orbit_size, cells) VALUES (?, ?, ?, ?)",
+                    classes,
+                    classes.size(),
                     (PreparedStatement ps, RepresentativeRow row) -> {
                         ps.setLong(1, row.classOrdinal());
                         ps.setString(2, row.placement());
@@ -64,9 +76,12 @@ public class GenerationLoader {
                     });
         }
         if (!solutions.isEmpty()) {
-            jdbc.batchUpdate("INSERT INTO " + GenerationTables.solutionTable(n, generation)
-                    + " (ordinal, placement, class_ordinal, transform, orbit_size) VALUES (?, ?, ?, ?, ?)", solutions,
-                    solutions.size(), (PreparedStatement ps, SolutionInsert row) -> {
+            jdbc.batchUpdate(
+                    "INSERT INTO " + GenerationTables.solutionTable(n, generation)
+                            + " (ordinal, placement, class_ordinal, transform, orbit_size) VALUES (?, ?, ?, ?, ?)",
+                    solutions,
+                    solutions.size(),
+                    (PreparedStatement ps, SolutionInsert row) -> {
                         ps.setLong(1, row.ordinal());
                         ps.setString(2, row.placement());
                         ps.setLong(3, row.classOrdinal());
@@ -85,15 +100,34 @@ public class GenerationLoader {
                 statement.execute("SET LOCAL synchronous_commit = off");
             }
             CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
-            copy(copy, "COPY " + GenerationTables.fundamentalTable(n, generation)
-                    + " (class_ordinal, orbit_size, placement, cells) FROM STDIN", classes, (row, rows) -> rows
-                    .append(row.classOrdinal()).append('\t').append(row.orbitSize()).append('\t')
-                    .append(row.placement()).append('\t').append(cells(row.placement())).append('\n'));
-            copy(copy, "COPY " + GenerationTables.solutionTable(n, generation)
-                    + " (ordinal, class_ordinal, transform, orbit_size, placement) FROM STDIN", solutions, (row, rows) -> rows
-                    .append(row.ordinal()).append('\t').append(row.classOrdinal()).append('\t')
-                    .append(row.transform()).append('\t').append(row.orbitSize()).append('\t')
-                    .append(row.placement()).append('\n'));
+            copy(
+                    copy,
+                    "COPY " + GenerationTables.fundamentalTable(n, generation)
+                            + " (class_ordinal, orbit_size, placement, cells) FROM STDIN",
+                    classes,
+                    (row, rows) -> rows.append(row.classOrdinal())
+                            .append('\t')
+                            .append(row.orbitSize())
+                            .append('\t')
+                            .append(row.placement())
+                            .append('\t')
+                            .append(cells(row.placement()))
+                            .append('\n'));
+            copy(
+                    copy,
+                    "COPY " + GenerationTables.solutionTable(n, generation)
+                            + " (ordinal, class_ordinal, transform, orbit_size, placement) FROM STDIN",
+                    solutions,
+                    (row, rows) -> rows.append(row.ordinal())
+                            .append('\t')
+                            .append(row.classOrdinal())
+                            .append('\t')
+                            .append(row.transform())
+                            .append('\t')
+                            .append(row.orbitSize())
+                            .append('\t')
+                            .append(row.placement())
+                            .append('\n'));
         } catch (SQLException e) {
             throw translator.translate("COPY into generation " + generation + " of n=" + n, null, e);
         } finally {

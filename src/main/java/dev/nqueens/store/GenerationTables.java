@@ -86,15 +86,20 @@ public class GenerationTables {
 
     /** Every generation whose tables exist, by size and generation. */
     public List<Registered> registered() {
-        return jdbc.query("SELECT n, generation, with_solutions FROM stored_generation ORDER BY n, generation",
+        return jdbc.query(
+                "SELECT n, generation, with_solutions FROM stored_generation ORDER BY n, generation",
                 (rs, row) -> new Registered(rs.getInt(1), rs.getInt(2), rs.getBoolean(3)));
     }
 
     /** The registered generation {@code generation}, if its tables exist. */
     public Optional<Registered> registered(int generation) {
-        return named.query("SELECT n, generation, with_solutions FROM stored_generation WHERE generation = :g",
-                Map.of("g", generation), (rs, row) -> new Registered(rs.getInt(1), rs.getInt(2), rs.getBoolean(3)))
-                .stream().findFirst();
+        return named
+                .query(
+                        "SELECT n, generation, with_solutions FROM stored_generation WHERE generation = :g",
+                        Map.of("g", generation),
+                        (rs, row) -> new Registered(rs.getInt(1), rs.getInt(2), rs.getBoolean(3)))
+                .stream()
+                .findFirst();
     }
 
     /**
@@ -106,9 +111,13 @@ public class GenerationTables {
         boolean withSolutions = level == StoredLevel.ALL;
         synchronized (REGISTRY) {
             inOneTransaction.executeWithoutResult(status -> {
-                named.update("INSERT INTO stored_generation (generation, n, with_solutions, created_at)"
-                        + " VALUES (:g, :n, :solutions, :now)", new MapSqlParameterSource("g", generation)
-                        .addValue("n", n).addValue("solutions", withSolutions).addValue("now", SolutionStore.now()));
+                named.update(
+                        "INSERT INTO stored_generation (generation, n, with_solutions, created_at)"
+                                + " VALUES (:g, :n, :solutions, :now)",
+                        new MapSqlParameterSource("g", generation)
+                                .addValue("n", n)
+                                .addValue("solutions", withSolutions)
+                                .addValue("now", SolutionStore.now()));
                 for (String statement : createStatements(dialect(), n, generation, withSolutions)) {
                     jdbc.execute(statement);
                 }
@@ -146,7 +155,8 @@ public class GenerationTables {
         if (dialect == Dialect.H2) {
             statements.add("CREATE TABLE IF NOT EXISTS " + classes + " (class_ordinal BIGINT NOT NULL PRIMARY KEY,"
                     + " placement VARCHAR(96) NOT NULL, orbit_size SMALLINT NOT NULL, cells VARCHAR(32) NOT NULL)");
-            statements.add("CREATE UNIQUE INDEX IF NOT EXISTS " + classes + "_placement ON " + classes + " (placement)");
+            statements.add(
+                    "CREATE UNIQUE INDEX IF NOT EXISTS " + classes + "_placement ON " + classes + " (placement)");
             if (withSolutions) {
                 statements.add("CREATE TABLE IF NOT EXISTS " + solutions + " (ordinal BIGINT NOT NULL PRIMARY KEY,"
                         + " placement VARCHAR(96) NOT NULL," + classOrdinal + " transform SMALLINT NOT NULL,"
@@ -190,8 +200,8 @@ public class GenerationTables {
      * The statements of {@link #finish}; with {@code vacuum} false, a plain {@code ANALYZE} (for a
      * migration, which runs in a transaction).
      */
-    public static List<String> finishStatements(Dialect dialect, int n, int generation, boolean withSolutions,
-            boolean vacuum) {
+    public static List<String> finishStatements(
+            Dialect dialect, int n, int generation, boolean withSolutions, boolean vacuum) {
         String classes = fundamentalTable(n, generation);
         String solutions = solutionTable(n, generation);
         List<String> statements = new ArrayList<>();
@@ -226,8 +236,8 @@ public class GenerationTables {
         }
         if (dialect == Dialect.POSTGRESQL) {
             statements.add("RESET maintenance_work_mem");
-            statements.add((vacuum ? "VACUUM (ANALYZE) " : "ANALYZE ") + classes
-                    + (withSolutions ? ", " + solutions : ""));
+            statements.add(
+                    (vacuum ? "VACUUM (ANALYZE) " : "ANALYZE ") + classes + (withSolutions ? ", " + solutions : ""));
         }
         return statements;
     }
@@ -244,7 +254,8 @@ public class GenerationTables {
             inOneTransaction.executeWithoutResult(status -> {
                 views().rebuildWithout(new Registered(generation.n(), generation.generation(), false));
                 jdbc.execute("DROP TABLE IF EXISTS " + generation.solutions());
-                named.update("UPDATE stored_generation SET with_solutions = FALSE WHERE generation = :g",
+                named.update(
+                        "UPDATE stored_generation SET with_solutions = FALSE WHERE generation = :g",
                         Map.of("g", generation.generation()));
             });
         }
@@ -257,8 +268,8 @@ public class GenerationTables {
                 views().rebuildWithout(null, generation.generation());
                 jdbc.execute("DROP TABLE IF EXISTS " + generation.solutions());
                 jdbc.execute("DROP TABLE IF EXISTS " + generation.classes());
-                named.update("DELETE FROM stored_generation WHERE generation = :g",
-                        Map.of("g", generation.generation()));
+                named.update(
+                        "DELETE FROM stored_generation WHERE generation = :g", Map.of("g", generation.generation()));
             });
         }
     }

@@ -21,8 +21,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 final class GenerationViews {
 
-    private static final String SYMMETRY = "CAST(CASE %s WHEN 8 THEN 'NONE' WHEN 4 THEN 'ROT180' ELSE 'ROT90' END"
-            + " AS VARCHAR(6))";
+    private static final String SYMMETRY =
+            "CAST(CASE %s WHEN 8 THEN 'NONE' WHEN 4 THEN 'ROT180' ELSE 'ROT90' END" + " AS VARCHAR(6))";
 
     private final JdbcTemplate jdbc;
     private final Dialect dialect;
@@ -60,7 +60,8 @@ final class GenerationViews {
             }
             java.util.Set<String> existing = new java.util.HashSet<>(jdbc.queryForList(
                     "SELECT LOWER(table_name) FROM information_schema.tables WHERE LOWER(table_name) LIKE 'solution\\_n%'"
-                            + " OR LOWER(table_name) LIKE 'fundamental\\_n%'", String.class));
+                            + " OR LOWER(table_name) LIKE 'fundamental\\_n%'",
+                    String.class));
             List<GenerationTables.Registered> generations = new ArrayList<>();
             for (GenerationTables.Registered g : jdbc.query(
                     "SELECT n, generation, with_solutions FROM stored_generation ORDER BY n, generation",
@@ -71,8 +72,8 @@ final class GenerationViews {
                 if (replaced != null && replaced.generation() == g.generation()) {
                     g = replaced;
                 }
-                generations.add(new GenerationTables.Registered(g.n(), g.generation(),
-                        g.withSolutions() && existing.contains(g.solutions())));
+                generations.add(new GenerationTables.Registered(
+                        g.n(), g.generation(), g.withSolutions() && existing.contains(g.solutions())));
             }
             for (String statement : statements(generations)) {
                 jdbc.execute(statement);
@@ -83,26 +84,37 @@ final class GenerationViews {
     /** The statements that write the views for {@code generations}, with their comments. */
     static List<String> statements(List<GenerationTables.Registered> generations) {
         List<GenerationTables.Registered> withSolutions = generations.stream()
-                .filter(GenerationTables.Registered::withSolutions).toList();
+                .filter(GenerationTables.Registered::withSolutions)
+                .toList();
         List<String> statements = new ArrayList<>();
-        statements.add("CREATE OR REPLACE VIEW solution AS " + union(withSolutions, GenerationViews::solutions,
-                "SELECT b.n, CAST(NULL AS BIGINT) AS ordinal, CAST(NULL AS VARCHAR(96)) AS placement,"
-                        + " CAST(NULL AS INTEGER) AS class_ordinal, CAST(NULL AS SMALLINT) AS orbit_size,"
-                        + " CAST(NULL AS VARCHAR(6)) AS symmetry FROM board_summary b WHERE 1 = 0"));
-        statements.add("CREATE OR REPLACE VIEW fundamental_solution AS " + union(generations,
-                GenerationViews::classes,
-                "SELECT b.n, CAST(NULL AS BIGINT) AS class_ordinal, CAST(NULL AS VARCHAR(96)) AS placement,"
-                        + " CAST(NULL AS SMALLINT) AS orbit_size, CAST(NULL AS VARCHAR(6)) AS symmetry"
-                        + " FROM board_summary b WHERE 1 = 0"));
-        statements.add("CREATE OR REPLACE VIEW solution_cell AS " + union(withSolutions, GenerationViews::cells,
-                "SELECT b.n, CAST(NULL AS SMALLINT) AS queen_row, CAST(NULL AS SMALLINT) AS queen_column,"
-                        + " CAST(NULL AS BIGINT) AS ordinal FROM board_summary b WHERE 1 = 0"));
+        statements.add("CREATE OR REPLACE VIEW solution AS "
+                + union(
+                        withSolutions,
+                        GenerationViews::solutions,
+                        "SELECT b.n, CAST(NULL AS BIGINT) AS ordinal, CAST(NULL AS VARCHAR(96)) AS placement,"
+                                + " CAST(NULL AS INTEGER) AS class_ordinal, CAST(NULL AS SMALLINT) AS orbit_size,"
+                                + " CAST(NULL AS VARCHAR(6)) AS symmetry FROM board_summary b WHERE 1 = 0"));
+        statements.add("CREATE OR REPLACE VIEW fundamental_solution AS "
+                + union(
+                        generations,
+                        GenerationViews::classes,
+                        "SELECT b.n, CAST(NULL AS BIGINT) AS class_ordinal, CAST(NULL AS VARCHAR(96)) AS placement,"
+                                + " CAST(NULL AS SMALLINT) AS orbit_size, CAST(NULL AS VARCHAR(6)) AS symmetry"
+                                + " FROM board_summary b WHERE 1 = 0"));
+        statements.add("CREATE OR REPLACE VIEW solution_cell AS "
+                + union(
+                        withSolutions,
+                        GenerationViews::cells,
+                        "SELECT b.n, CAST(NULL AS SMALLINT) AS queen_row, CAST(NULL AS SMALLINT) AS queen_column,"
+                                + " CAST(NULL AS BIGINT) AS ordinal FROM board_summary b WHERE 1 = 0"));
         statements.addAll(COMMENTS);
         return statements;
     }
 
-    private static String union(List<GenerationTables.Registered> generations,
-            Function<GenerationTables.Registered, String> branch, String empty) {
+    private static String union(
+            List<GenerationTables.Registered> generations,
+            Function<GenerationTables.Registered, String> branch,
+            String empty) {
         if (generations.isEmpty()) {
             return empty;
         }

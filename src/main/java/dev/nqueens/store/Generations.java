@@ -53,8 +53,10 @@ public class Generations {
         Integer generation = jdbc.queryForObject("SELECT nextval('solution_generation_seq')", Map.of(), Integer.class);
         tables.create(n, generation, level);
         try {
-            jdbc.update("INSERT INTO building_generation (n, generation, started_at) VALUES (:n, :generation, :now)",
-                    new MapSqlParameterSource("n", n).addValue("generation", generation)
+            jdbc.update(
+                    "INSERT INTO building_generation (n, generation, started_at) VALUES (:n, :generation, :now)",
+                    new MapSqlParameterSource("n", n)
+                            .addValue("generation", generation)
                             .addValue("now", SolutionStore.now()));
             return generation;
         } catch (DuplicateKeyException e) {
@@ -77,8 +79,11 @@ public class Generations {
 
     /** The generation size {@code n} is being computed into, if it is. */
     public OptionalInt buildingIfAny(int n) {
-        return jdbc.queryForList("SELECT generation FROM building_generation WHERE n = :n", Map.of("n", n),
-                Integer.class).stream().mapToInt(Integer::intValue).findFirst();
+        return jdbc
+                .queryForList("SELECT generation FROM building_generation WHERE n = :n", Map.of("n", n), Integer.class)
+                .stream()
+                .mapToInt(Integer::intValue)
+                .findFirst();
     }
 
     /** The leftovers of every size. */
@@ -97,8 +102,9 @@ public class Generations {
      */
     private List<Leftover> leftovers(Integer size) {
         Map<Integer, Integer> building = new HashMap<>();
-        jdbc.query("SELECT n, generation FROM building_generation", Map.of(),
-                rs -> { building.put(rs.getInt(1), rs.getInt(2)); });
+        jdbc.query("SELECT n, generation FROM building_generation", Map.of(), rs -> {
+            building.put(rs.getInt(1), rs.getInt(2));
+        });
         Map<Integer, Integer> published = new HashMap<>();
         Map<Integer, StoredLevel> levels = new HashMap<>();
         jdbc.query("SELECT n, generation, stored FROM board_summary", Map.of(), rs -> {

@@ -24,8 +24,7 @@ public final class SchemaCheck {
     /** "Table not found", in H2's and PostgreSQL's words. */
     private static final Set<String> NO_TABLE = Set.of("42S02", "42S03", "42S04", "42P01");
 
-    private SchemaCheck() {
-    }
+    private SchemaCheck() {}
 
     /**
      * @throws SchemaMismatchException naming the database's version and the one wanted
@@ -34,7 +33,8 @@ public final class SchemaCheck {
     public static void check(DataSource dataSource) throws SQLException {
         int newest = 0;
         String failed = null;
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement();
+        try (Connection connection = dataSource.getConnection();
+                Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery(
                         "SELECT version, success FROM flyway_schema_history WHERE version IS NOT NULL")) {
             while (rows.next()) {
@@ -46,8 +46,8 @@ public final class SchemaCheck {
             }
         } catch (SQLException e) {
             if (NO_TABLE.contains(e.getSQLState())) {
-                throw new SchemaMismatchException("the database has no nqueens schema yet: `./nqueens run` creates it",
-                        true);
+                throw new SchemaMismatchException(
+                        "the database has no nqueens schema yet: `./nqueens run` creates it", true);
             }
             throw e;
         }
@@ -56,19 +56,26 @@ public final class SchemaCheck {
 
     static void check(int found, String failed) {
         if (found == 0) {
-            throw new SchemaMismatchException("the database has no nqueens schema yet: `./nqueens run` creates it", true);
+            throw new SchemaMismatchException(
+                    "the database has no nqueens schema yet: `./nqueens run` creates it", true);
         }
         if (failed != null) {
-            throw new SchemaMismatchException("the database schema does not match this build's migrations (version "
-                    + VERSION + "): migration " + failed + " failed; the next `./nqueens run` repairs it", false);
+            throw new SchemaMismatchException(
+                    "the database schema does not match this build's migrations (version " + VERSION + "): migration "
+                            + failed + " failed; the next `./nqueens run` repairs it",
+                    false);
         }
         if (found > VERSION) {
-            throw new SchemaMismatchException("the database schema is at version " + found
-                    + ", newer than this build of nqueens (version " + VERSION + "): upgrade this installation", false);
+            throw new SchemaMismatchException(
+                    "the database schema is at version " + found + ", newer than this build of nqueens (version "
+                            + VERSION + "): upgrade this installation",
+                    false);
         }
         if (found < VERSION) {
-            throw new SchemaMismatchException("the database schema is at version " + found + ", this build needs version "
-                    + VERSION + ": the next `./nqueens run` (or `schedule`, `serve`) migrates it", true);
+            throw new SchemaMismatchException(
+                    "the database schema is at version " + found + ", this build needs version " + VERSION
+                            + ": the next `./nqueens run` (or `schedule`, `serve`) migrates it",
+                    true);
         }
     }
 

@@ -24,8 +24,7 @@ public final class SolutionCells {
     public static final String SQUARE_SYMMETRY_INSERT = "INSERT INTO square_symmetry (n, image_row, image_column,"
             + " transform, source_row, source_column) VALUES (?, ?, ?, ?, ?, ?)";
 
-    private SolutionCells() {
-    }
+    private SolutionCells() {}
 
     /** Binds the 8 n² rows of {@code square_symmetry} for size {@code n}: where each symmetry takes each square. */
     static BatchPreparedStatementSetter squareSymmetry(int n) {
@@ -77,11 +76,11 @@ public final class SolutionCells {
     }
 
     /** Binds one row of {@link #insert}: the queen of 0-based {@code row} in 1-based {@code column}. */
-    public static void bindCell(PreparedStatement ps, int n, int row, int column, long classOrdinal) throws SQLException {
+    public static void bindCell(PreparedStatement ps, int n, int row, int column, long classOrdinal)
+            throws SQLException {
         ps.setInt(1, n);
         ps.setInt(2, row + 1);
         ps.setInt(3, column);
         ps.setLong(4, classOrdinal);
     }
-
 }

@@ -49,11 +49,16 @@ public class SolutionStore {
 
     /** How far the computation of size {@code n} into its building generation {@code generation} has got. */
     public Checkpoint checkpoint(int n, int generation) {
-        return jdbc.query("SELECT solutions_stored, classes_stored, last_placement FROM building_generation"
-                + " WHERE n = :n AND generation = :generation", Map.of("n", n, "generation", generation),
-                (rs, row) -> new Checkpoint(n, generation, rs.getLong(1), rs.getLong(2),
-                        Optional.ofNullable(rs.getString(3))))
-                .stream().findFirst().orElse(Checkpoint.empty(n, generation));
+        return jdbc
+                .query(
+                        "SELECT solutions_stored, classes_stored, last_placement FROM building_generation"
+                                + " WHERE n = :n AND generation = :generation",
+                        Map.of("n", n, "generation", generation),
+                        (rs, row) -> new Checkpoint(
+                                n, generation, rs.getLong(1), rs.getLong(2), Optional.ofNullable(rs.getString(3))))
+                .stream()
+                .findFirst()
+                .orElse(Checkpoint.empty(n, generation));
     }
 
     /**
@@ -70,14 +75,21 @@ public class SolutionStore {
     public boolean trimToCheckpoint(Checkpoint checkpoint, StoredLevel level) {
         int n = checkpoint.n();
         int generation = checkpoint.generation();
-        boolean whole = cutBackTo(GenerationTables.fundamentalTable(n, generation), "class_ordinal",
-                checkpoint.classes());
+        boolean whole =
+                cutBackTo(GenerationTables.fundamentalTable(n, generation), "class_ordinal", checkpoint.classes());
         if (level == StoredLevel.ALL) {
             String solutions = GenerationTables.solutionTable(n, generation);
             whole &= cutBackTo(solutions, "ordinal", checkpoint.solutions());
-            whole &= checkpoint.solutions() == 0 || checkpoint.lastPlacement().equals(jdbc.query("SELECT placement FROM "
-                    + solutions + " WHERE ordinal = :last", Map.of("last", checkpoint.solutions()),
-                    (rs, row) -> rs.getString(1)).stream().findFirst());
+            whole &= checkpoint.solutions() == 0
+                    || checkpoint
+                            .lastPlacement()
+                            .equals(jdbc
+                                    .query(
+                                            "SELECT placement FROM " + solutions + " WHERE ordinal = :last",
+                                            Map.of("last", checkpoint.solutions()),
+                                            (rs, row) -> rs.getString(1))
+                                    .stream()
+                                    .findFirst());
         }
         return whole;
     }
@@ -89,18 +101,23 @@ public class SolutionStore {
             jdbc.update("DELETE FROM " + table + " WHERE " + key + " > :last", Map.of("last", last));
             shape = shape(table, key);
         }
-        return ((Number) shape.get("rows_")).longValue() == last && ((Number) shape.get("last_")).longValue() == last
+        return ((Number) shape.get("rows_")).longValue() == last
+                && ((Number) shape.get("last_")).longValue() == last
                 && ((Number) shape.get("first_")).longValue() == Math.min(1, last);
     }
 
     private Map<String, Object> shape(String table, String key) {
-        return jdbc.queryForMap("SELECT COUNT(*) AS rows_, COALESCE(MAX(" + key + "), 0) AS last_, COALESCE(MIN("
-                + key + "), 0) AS first_ FROM " + table, Map.of());
+        return jdbc.queryForMap(
+                "SELECT COUNT(*) AS rows_, COALESCE(MAX(" + key + "), 0) AS last_, COALESCE(MIN(" + key
+                        + "), 0) AS first_ FROM " + table,
+                Map.of());
     }
 
     /** Streams the placements of the classes stored so far in a generation, in no particular order. */
     public void forEachStoredRepresentative(int n, int generation, Consumer<String> action) {
-        jdbc.query("SELECT placement FROM " + GenerationTables.fundamentalTable(n, generation), Map.of(),
+        jdbc.query(
+                "SELECT placement FROM " + GenerationTables.fundamentalTable(n, generation),
+                Map.of(),
                 (ResultSet rs) -> {
                     action.accept(rs.getString(1));
                 });
@@ -129,12 +146,14 @@ public class SolutionStore {
         String total = level == StoredLevel.ALL
                 ? "(SELECT COUNT(*) FROM " + GenerationTables.solutionTable(n, generation) + ")"
                 : "COALESCE(SUM(orbit_size), 0)";
-        return jdbc.queryForObject("SELECT " + total + " AS total_solutions, COUNT(*) AS fundamental_solutions,"
-                + " COUNT(CASE WHEN orbit_size < 4 THEN 1 END) AS rot90_classes,"
-                + " COUNT(CASE WHEN orbit_size = 4 THEN 1 END) AS rot180_classes,"
-                + " COUNT(CASE WHEN orbit_size = 8 THEN 1 END) AS asymmetric_classes FROM " + classes, Map.of(),
-                (rs, row) -> new ClassCounts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4),
-                        rs.getLong(5)));
+        return jdbc.queryForObject(
+                "SELECT " + total + " AS total_solutions, COUNT(*) AS fundamental_solutions,"
+                        + " COUNT(CASE WHEN orbit_size < 4 THEN 1 END) AS rot90_classes,"
+                        + " COUNT(CASE WHEN orbit_size = 4 THEN 1 END) AS rot180_classes,"
+                        + " COUNT(CASE WHEN orbit_size = 8 THEN 1 END) AS asymmetric_classes FROM " + classes,
+                Map.of(),
+                (rs, row) ->
+                        new ClassCounts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5)));
     }
 
     // ---- publishing a size: one small transaction per size, by the caller --------------------
@@ -156,35 +175,42 @@ public class SolutionStore {
      * are left to {@link Generations#leftovers}.
      */
     public void changeStoredLevel(int n, StoredLevel level) {
-        jdbc.update("UPDATE board_summary SET stored = :stored, generation = CASE WHEN :stored = 'COUNT' THEN NULL"
-                + " ELSE generation END WHERE n = :n", Map.of("n", n, "stored", level.name()));
+        jdbc.update(
+                "UPDATE board_summary SET stored = :stored, generation = CASE WHEN :stored = 'COUNT' THEN NULL"
+                        + " ELSE generation END WHERE n = :n",
+                Map.of("n", n, "stored", level.name()));
     }
 
     private void saveSummary(BoardSummary summary, OptionalInt generation) {
         jdbc.update("DELETE FROM board_summary WHERE n = :n", Map.of("n", summary.n()));
-        jdbc.update("""
+        jdbc.update(
+                """
                 INSERT INTO board_summary (n, total_solutions, fundamental_solutions, rot90_classes,
                     rot180_classes, asymmetric_classes, stored, computed_at, elapsed_ms, generation)
                 VALUES (:n, :total, :fundamental, :rot90, :rot180, :asymmetric, :stored, :computedAt, :elapsedMs,
                     :generation)
-                """, new MapSqlParameterSource()
-                .addValue("n", summary.n())
-                .addValue("total", summary.totalSolutions())
-                .addValue("fundamental", summary.fundamentalSolutions())
-                .addValue("rot90", summary.rot90Classes())
-                .addValue("rot180", summary.rot180Classes())
-                .addValue("asymmetric", summary.asymmetricClasses())
-                .addValue("stored", summary.stored().name())
-                .addValue("computedAt", summary.computedAt())
-                .addValue("elapsedMs", summary.elapsedMs())
-                .addValue("generation", generation.isPresent() ? generation.getAsInt() : null, java.sql.Types.INTEGER));
+                """,
+                new MapSqlParameterSource()
+                        .addValue("n", summary.n())
+                        .addValue("total", summary.totalSolutions())
+                        .addValue("fundamental", summary.fundamentalSolutions())
+                        .addValue("rot90", summary.rot90Classes())
+                        .addValue("rot180", summary.rot180Classes())
+                        .addValue("asymmetric", summary.asymmetricClasses())
+                        .addValue("stored", summary.stored().name())
+                        .addValue("computedAt", summary.computedAt())
+                        .addValue("elapsedMs", summary.elapsedMs())
+                        .addValue(
+                                "generation",
+                                generation.isPresent() ? generation.getAsInt() : null,
+                                java.sql.Types.INTEGER));
     }
 
     // ---- reading published sizes -----------------------------------------------------------
 
     public Optional<BoardSummary> summary(int n) {
-        return jdbc.query(SUMMARY_SELECT + " WHERE n = :n", Map.of("n", n), SolutionStore::summaryRow)
-                .stream().findFirst();
+        return jdbc.query(SUMMARY_SELECT + " WHERE n = :n", Map.of("n", n), SolutionStore::summaryRow).stream()
+                .findFirst();
     }
 
     /** Every summary row, by size. */
@@ -194,8 +220,14 @@ public class SolutionStore {
 
     /** The generation whose rows size {@code n} publishes, when it is published with rows (ALL or FUNDAMENTAL). */
     public OptionalInt publishedGeneration(int n) {
-        return jdbc.query("SELECT generation FROM board_summary WHERE n = :n AND generation IS NOT NULL",
-                Map.of("n", n), (rs, row) -> rs.getInt(1)).stream().mapToInt(Integer::intValue).findFirst();
+        return jdbc
+                .query(
+                        "SELECT generation FROM board_summary WHERE n = :n AND generation IS NOT NULL",
+                        Map.of("n", n),
+                        (rs, row) -> rs.getInt(1))
+                .stream()
+                .mapToInt(Integer::intValue)
+                .findFirst();
     }
 
     /**
@@ -225,8 +257,15 @@ public class SolutionStore {
             FROM board_summary""";
 
     private static BoardSummary summaryRow(ResultSet rs, int row) throws SQLException {
-        return new BoardSummary(rs.getInt(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
-                rs.getLong(6), StoredLevel.valueOf(rs.getString(7)), rs.getObject(8, OffsetDateTime.class),
+        return new BoardSummary(
+                rs.getInt(1),
+                rs.getLong(2),
+                rs.getLong(3),
+                rs.getLong(4),
+                rs.getLong(5),
+                rs.getLong(6),
+                StoredLevel.valueOf(rs.getString(7)),
+                rs.getObject(8, OffsetDateTime.class),
                 rs.getLong(9));
     }
 
@@ -245,36 +284,45 @@ public class SolutionStore {
     @Transactional(readOnly = true)
     public void forEachSolution(int n, long offset, long limit, Consumer<SolutionRow> action) {
         streamResults();
-        published(n, StoredLevel.ALL).ifPresent(generation -> jdbc.query("SELECT ordinal, placement, class_ordinal,"
-                + " orbit_size FROM " + GenerationTables.solutionTable(n, generation)
-                + " WHERE ordinal > :first AND ordinal <= :last ORDER BY ordinal",
-                Map.of("first", offset, "last", offset + Math.min(limit, Long.MAX_VALUE - offset)),
-                (ResultSet rs) -> {
-                    action.accept(solutionRow(rs));
-                }));
+        published(n, StoredLevel.ALL)
+                .ifPresent(generation -> jdbc.query(
+                        "SELECT ordinal, placement, class_ordinal,"
+                                + " orbit_size FROM " + GenerationTables.solutionTable(n, generation)
+                                + " WHERE ordinal > :first AND ordinal <= :last ORDER BY ordinal",
+                        Map.of("first", offset, "last", offset + Math.min(limit, Long.MAX_VALUE - offset)),
+                        (ResultSet rs) -> {
+                            action.accept(solutionRow(rs));
+                        }));
     }
 
     /** Streams the classes of size {@code n} numbered {@code offset + 1 .. offset + limit}, in class order. */
     @Transactional(readOnly = true)
     public void forEachRepresentative(int n, long offset, long limit, Consumer<RepresentativeRow> action) {
         streamResults();
-        published(n, StoredLevel.FUNDAMENTAL).ifPresent(generation -> jdbc.query("SELECT class_ordinal, placement,"
-                + " orbit_size FROM " + GenerationTables.fundamentalTable(n, generation)
-                + " WHERE class_ordinal > :first AND class_ordinal <= :last ORDER BY class_ordinal",
-                Map.of("first", offset, "last", offset + Math.min(limit, Long.MAX_VALUE - offset)),
-                (ResultSet rs) -> {
-                    int orbit = rs.getInt(3);
-                    action.accept(new RepresentativeRow(rs.getLong(1), rs.getString(2), orbit, symmetryOf(orbit)));
-                }));
+        published(n, StoredLevel.FUNDAMENTAL)
+                .ifPresent(generation -> jdbc.query(
+                        "SELECT class_ordinal, placement,"
+                                + " orbit_size FROM " + GenerationTables.fundamentalTable(n, generation)
+                                + " WHERE class_ordinal > :first AND class_ordinal <= :last ORDER BY class_ordinal",
+                        Map.of("first", offset, "last", offset + Math.min(limit, Long.MAX_VALUE - offset)),
+                        (ResultSet rs) -> {
+                            int orbit = rs.getInt(3);
+                            action.accept(
+                                    new RepresentativeRow(rs.getLong(1), rs.getString(2), orbit, symmetryOf(orbit)));
+                        }));
     }
 
     /** The members of class {@code classOrdinal} of size {@code n} (stored at level ALL), in ordinal order. */
     @Transactional(readOnly = true)
     public List<SolutionRow> membersOfClass(int n, long classOrdinal) {
-        return published(n, StoredLevel.ALL).map(generation -> jdbc.query("SELECT ordinal, placement, class_ordinal,"
-                + " orbit_size FROM " + GenerationTables.solutionTable(n, generation)
-                + " WHERE class_ordinal = :classOrdinal ORDER BY ordinal", Map.of("classOrdinal", classOrdinal),
-                (rs, row) -> solutionRow(rs))).orElse(List.of());
+        return published(n, StoredLevel.ALL)
+                .map(generation -> jdbc.query(
+                        "SELECT ordinal, placement, class_ordinal,"
+                                + " orbit_size FROM " + GenerationTables.solutionTable(n, generation)
+                                + " WHERE class_ordinal = :classOrdinal ORDER BY ordinal",
+                        Map.of("classOrdinal", classOrdinal),
+                        (rs, row) -> solutionRow(rs)))
+                .orElse(List.of());
     }
 
     /**
@@ -293,8 +341,14 @@ public class SolutionStore {
      */
     private Optional<Integer> published(int n, StoredLevel level) {
         String levels = level == StoredLevel.ALL ? "('ALL')" : "('ALL', 'FUNDAMENTAL')";
-        return jdbc.query("SELECT generation FROM board_summary WHERE n = :n AND generation IS NOT NULL AND stored IN "
-                + levels, Map.of("n", n), (rs, row) -> rs.getInt(1)).stream().findFirst();
+        return jdbc
+                .query(
+                        "SELECT generation FROM board_summary WHERE n = :n AND generation IS NOT NULL AND stored IN "
+                                + levels,
+                        Map.of("n", n),
+                        (rs, row) -> rs.getInt(1))
+                .stream()
+                .findFirst();
     }
 
     private static SolutionRow solutionRow(ResultSet rs) throws SQLException {

@@ -29,8 +29,8 @@ public final class ClassNumbers {
      */
     public ClassNumbers(int n, long expected) {
         if (n > MAX_SIZE) {
-            throw new IllegalArgumentException("storing every solution of n=" + n + " is not supported (at most n="
-                    + MAX_SIZE + ")");
+            throw new IllegalArgumentException(
+                    "storing every solution of n=" + n + " is not supported (at most n=" + MAX_SIZE + ")");
         }
         codes = new long[(int) Math.max(16, Math.min(expected + 1, Integer.MAX_VALUE - 8))];
         firstOfBlock = new long[(codes.length >> BLOCK_BITS) + 1];

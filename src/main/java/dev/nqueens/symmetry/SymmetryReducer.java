@@ -59,8 +59,7 @@ public final class SymmetryReducer {
                 toSmallest = symmetry;
             }
         }
-        SymmetryType type = fixedByRot90 ? SymmetryType.ROT90
-                : fixedByRot180 ? SymmetryType.ROT180 : SymmetryType.NONE;
+        SymmetryType type = fixedByRot90 ? SymmetryType.ROT90 : fixedByRot180 ? SymmetryType.ROT180 : SymmetryType.NONE;
         // The orbit-stabiliser theorem: the class has 8 / |stabiliser| members.
         return new Reduction(new Placement(smallest), Symmetry.COUNT / fixedBy, type, Symmetry.inverse(toSmallest));
     }

@@ -14,8 +14,7 @@ import java.util.Optional;
  */
 final class CountChecks {
 
-    private CountChecks() {
-    }
+    private CountChecks() {}
 
     /**
      * {@code n=8 counts}: the summary's identities hold and, unless only counts are stored
@@ -27,22 +26,30 @@ final class CountChecks {
         ClassCounts summarised = summarised(summary);
         long classes = summary.rot90Classes() + summary.rot180Classes() + summary.asymmetricClasses();
         if (classes != summary.fundamentalSolutions()) {
-            return Check.failed(name, "n=" + n + ": board_summary splits " + summary.fundamentalSolutions()
-                    + " fundamental into " + classes + " (rot90/rot180/asymmetric " + summary.rot90Classes() + "/"
-                    + summary.rot180Classes() + "/" + summary.asymmetricClasses() + ")");
+            return Check.failed(
+                    name,
+                    "n=" + n + ": board_summary splits " + summary.fundamentalSolutions()
+                            + " fundamental into " + classes + " (rot90/rot180/asymmetric " + summary.rot90Classes()
+                            + "/"
+                            + summary.rot180Classes() + "/" + summary.asymmetricClasses() + ")");
         }
-        long members = (n == 1 ? 1 : 2) * summary.rot90Classes() + 4 * summary.rot180Classes()
+        long members = (n == 1 ? 1 : 2) * summary.rot90Classes()
+                + 4 * summary.rot180Classes()
                 + 8 * summary.asymmetricClasses();
         if (members != summary.totalSolutions()) {
-            return Check.failed(name, "n=" + n + ": board_summary's classes have " + members
-                    + " members, but its total is " + summary.totalSolutions());
+            return Check.failed(
+                    name,
+                    "n=" + n + ": board_summary's classes have " + members + " members, but its total is "
+                            + summary.totalSolutions());
         }
         if (stored.isEmpty()) {
             return Check.ok(name, summarised.describe() + " (only counts stored)");
         }
         if (!stored.get().equals(summarised)) {
-            return Check.failed(name, "n=" + n + ": stored " + stored.get().describe() + ", but board_summary says "
-                    + summarised.describe());
+            return Check.failed(
+                    name,
+                    "n=" + n + ": stored " + stored.get().describe() + ", but board_summary says "
+                            + summarised.describe());
         }
         return Check.ok(name, summarised.describe() + ", as in board_summary");
     }
@@ -57,14 +64,20 @@ final class CountChecks {
         ClassCounts expected = published.get().counts();
         ClassCounts summarised = summarised(summary);
         if (!expected.equals(summarised)) {
-            return Check.failed(name, "n=" + n + ": board_summary says " + summarised.describe()
-                    + ", but the known values are " + expected.describe());
+            return Check.failed(
+                    name,
+                    "n=" + n + ": board_summary says " + summarised.describe() + ", but the known values are "
+                            + expected.describe());
         }
         return Check.ok(name, "board_summary matches the published values");
     }
 
     private static ClassCounts summarised(BoardSummary summary) {
-        return new ClassCounts(summary.totalSolutions(), summary.fundamentalSolutions(), summary.rot90Classes(),
-                summary.rot180Classes(), summary.asymmetricClasses());
+        return new ClassCounts(
+                summary.totalSolutions(),
+                summary.fundamentalSolutions(),
+                summary.rot90Classes(),
+                summary.rot180Classes(),
+                summary.asymmetricClasses());
     }
 }

@@ -1,10 +1,10 @@
 package dev.nqueens.verify;
 
-import dev.nqueens.export.Sha256;
 import dev.nqueens.export.ManifestEntry;
 import dev.nqueens.export.ReportExporter;
-import dev.nqueens.store.BoardSummary;
+import dev.nqueens.export.Sha256;
 import dev.nqueens.settings.StoredLevel;
+import dev.nqueens.store.BoardSummary;
 import dev.nqueens.verify.VerificationReport.Check;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -131,8 +131,10 @@ final class ExportFolderCheck {
                 }
             }
         }
-        return findings.toCheck(names.size() == 1 ? names.get(0) + " matches the manifest"
-                : names.size() + " files match the manifest");
+        return findings.toCheck(
+                names.size() == 1
+                        ? names.get(0) + " matches the manifest"
+                        : names.size() + " files match the manifest");
     }
 
     /** What is wrong with a listed file, or null when it has the listed size and SHA-256. */
@@ -162,7 +164,8 @@ final class ExportFolderCheck {
             files.filter(Files::isRegularFile)
                     .map(file -> file.getFileName().toString())
                     .filter(fileName -> !fileName.startsWith(".") && !fileName.endsWith(PARTIAL))
-                    .filter(fileName -> !listed.contains(fileName) && !fileName.equals(MANIFEST)
+                    .filter(fileName -> !listed.contains(fileName)
+                            && !fileName.equals(MANIFEST)
                             && !fileName.equals(ReportExporter.CHECKSUMS))
                     .sorted()
                     .forEach(fileName -> findings.add(fileName + " is not listed in " + MANIFEST
@@ -191,5 +194,4 @@ final class ExportFolderCheck {
         }
         return findings.toCheck("no temporary files");
     }
-
 }

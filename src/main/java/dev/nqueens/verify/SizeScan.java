@@ -2,9 +2,9 @@ package dev.nqueens.verify;
 
 import dev.nqueens.board.Symmetry;
 import dev.nqueens.solver.Placement;
-import dev.nqueens.symmetry.Reduction;
 import dev.nqueens.store.GenerationLoader;
 import dev.nqueens.symmetry.ClassNumbers;
+import dev.nqueens.symmetry.Reduction;
 import dev.nqueens.symmetry.SymmetryReducer;
 import dev.nqueens.verify.VerificationReport.Check;
 import java.util.List;
@@ -80,11 +80,11 @@ final class SizeScan {
         }
         Reduction reduction = reducer.reduce(representative);
         if (!reduction.isRepresentative(representative)) {
-            classes.add(row + ": '" + text + "' is not the smallest of its images, '"
-                    + reduction.representative() + "' is");
+            classes.add(row + ": '" + text + "' is not the smallest of its images, '" + reduction.representative()
+                    + "' is");
         } else if (reduction.orbitSize() != orbitSize) {
-            classes.add(row + ": orbit_size " + orbitSize + ", but the class has " + reduction.orbitSize()
-                    + " members");
+            classes.add(
+                    row + ": orbit_size " + orbitSize + ", but the class has " + reduction.orbitSize() + " members");
         } else if (!reduction.symmetry().name().equals(symmetry)) {
             classes.add(row + ": symmetry " + symmetry + ", but the class's symmetry is " + reduction.symmetry());
         }
@@ -133,12 +133,11 @@ final class SizeScan {
     /** The three checks; {@code withSolutions} when the size stores every solution, not only its classes. */
     List<Check> checks(boolean withSolutions) {
         if (withSolutions && members != solutionRows) {
-            classes.add("n=" + n + ": " + solutionRows + " solutions stored, but the classes' orbits add up to "
-                    + members);
+            classes.add(
+                    "n=" + n + ": " + solutionRows + " solutions stored, but the classes' orbits add up to " + members);
         }
         String classCount = count(classRows, "class", "classes");
-        String rows = withSolutions ? count(solutionRows, "solution", "solutions") + " and " + classCount
-                : classCount;
+        String rows = withSolutions ? count(solutionRows, "solution", "solutions") + " and " + classCount : classCount;
         return List.of(
                 placements.toCheck(rows + " valid"),
                 order.toCheck(rows + " numbered densely in lexicographic order"),
@@ -205,17 +204,18 @@ final class SizeScan {
 
         void next(long number, Placement placement, String text) {
             if (number != previousNumber + 1) {
-                order.add(previousNumber == 0
-                        ? "n=" + n + ": the first " + label + "is " + number + ", not 1"
-                        : "n=" + n + ": " + label + number + " follows " + label + previousNumber);
+                order.add(
+                        previousNumber == 0
+                                ? "n=" + n + ": the first " + label + "is " + number + ", not 1"
+                                : "n=" + n + ": " + label + number + " follows " + label + previousNumber);
             }
             previousNumber = number;
             if (placement == null) {
                 return;
             }
             if (previous != null && placement.compareTo(previous) <= 0) {
-                order.add("n=" + n + " " + label + number + ": '" + text + "' does not sort after "
-                        + label + previousNumberWithPlacement + " '" + previousText + "'");
+                order.add("n=" + n + " " + label + number + ": '" + text + "' does not sort after " + label
+                        + previousNumberWithPlacement + " '" + previousText + "'");
             }
             previous = placement;
             previousText = text;

@@ -43,8 +43,12 @@ public class StoredDataVerifier {
     private final NamedParameterJdbcTemplate jdbc;
     private final KnownCounts knownCounts;
 
-    public StoredDataVerifier(SolutionStore store, Generations generations, GenerationTables tables,
-            JdbcTemplate jdbcTemplate, KnownCounts knownCounts) {
+    public StoredDataVerifier(
+            SolutionStore store,
+            Generations generations,
+            GenerationTables tables,
+            JdbcTemplate jdbcTemplate,
+            KnownCounts knownCounts) {
         this.store = store;
         this.generations = generations;
         this.tables = tables;
@@ -86,15 +90,21 @@ public class StoredDataVerifier {
                 SELECT p.n, p.work_units, p.replicas, (SELECT COUNT(*) FROM count_unit u WHERE u.n = p.n) AS counted
                 FROM count_plan p ORDER BY p.n
                 """, Map.of(), (ResultSet rs) -> {
-            checks.add(Check.ok("n=" + rs.getInt(1) + " work in progress", String.format(
-                    "%,d of %,d work unit counts done, not published yet", rs.getLong(4),
-                    rs.getLong(2) * rs.getLong(3))));
+            checks.add(Check.ok(
+                    "n=" + rs.getInt(1) + " work in progress",
+                    String.format(
+                            "%,d of %,d work unit counts done, not published yet",
+                            rs.getLong(4), rs.getLong(2) * rs.getLong(3))));
         });
-        jdbc.query("SELECT n, generation, classes_stored, solutions_stored FROM building_generation ORDER BY n",
-                Map.of(), (ResultSet rs) -> {
-                    checks.add(Check.ok("n=" + rs.getInt(1) + " work in progress", String.format(
-                            "%,d classes and %,d solutions stored so far into generation %d, not published yet",
-                            rs.getLong(3), rs.getLong(4), rs.getInt(2))));
+        jdbc.query(
+                "SELECT n, generation, classes_stored, solutions_stored FROM building_generation ORDER BY n",
+                Map.of(),
+                (ResultSet rs) -> {
+                    checks.add(Check.ok(
+                            "n=" + rs.getInt(1) + " work in progress",
+                            String.format(
+                                    "%,d classes and %,d solutions stored so far into generation %d, not published yet",
+                                    rs.getLong(3), rs.getLong(4), rs.getInt(2))));
                 });
         return checks;
     }
@@ -115,11 +125,17 @@ public class StoredDataVerifier {
                 """, Map.of(), Long.class) > 0;
         List<Check> checks = new ArrayList<>();
         for (Generations.Leftover leftover : leftovers) {
-            String name = "n=" + leftover.generation().n() + " generation " + leftover.generation().generation();
-            checks.add(runGoing
-                    ? Check.ok(name, leftover.describe() + " no longer shown, being dropped by the run in progress")
-                    : Check.failed(name, "orphaned: " + leftover.describe() + ", which no published or building"
-                            + " generation keeps; the next run drops it"));
+            String name = "n=" + leftover.generation().n() + " generation "
+                    + leftover.generation().generation();
+            checks.add(
+                    runGoing
+                            ? Check.ok(
+                                    name,
+                                    leftover.describe() + " no longer shown, being dropped by the run in progress")
+                            : Check.failed(
+                                    name,
+                                    "orphaned: " + leftover.describe() + ", which no published or building"
+                                            + " generation keeps; the next run drops it"));
         }
         return checks;
     }
@@ -131,18 +147,23 @@ public class StoredDataVerifier {
         if (summary.stored() != StoredLevel.COUNT) {
             boolean withSolutions = summary.stored() == StoredLevel.ALL;
             OptionalInt generation = store.publishedGeneration(n);
-            Optional<GenerationTables.Registered> registered = generation.isPresent()
-                    ? tables.registered(generation.getAsInt()) : Optional.empty();
+            Optional<GenerationTables.Registered> registered =
+                    generation.isPresent() ? tables.registered(generation.getAsInt()) : Optional.empty();
             if (registered.isEmpty() || withSolutions && !registered.get().withSolutions()) {
-                checks.add(Check.failed("n=" + n + " tables", "the generation its summary names ("
-                        + (generation.isPresent() ? generation.getAsInt() : "none") + ") has no "
-                        + (withSolutions ? "solution and class" : "class") + " tables"));
+                checks.add(Check.failed(
+                        "n=" + n + " tables",
+                        "the generation its summary names ("
+                                + (generation.isPresent() ? generation.getAsInt() : "none") + ") has no "
+                                + (withSolutions ? "solution and class" : "class") + " tables"));
                 checks.add(CountChecks.known(summary, knownCounts.of(n)));
                 return checks;
             }
             SizeScan scan = new SizeScan(n);
             if (withSolutions) {
-                scan.withSolutions(knownCounts.of(n).map(KnownCounts.Known::fundamentalSolutions).orElse(0L));
+                scan.withSolutions(knownCounts
+                        .of(n)
+                        .map(KnownCounts.Known::fundamentalSolutions)
+                        .orElse(0L));
             }
             scanClasses(registered.get(), scan);
             if (withSolutions) {
@@ -157,17 +178,23 @@ public class StoredDataVerifier {
     }
 
     private void scanClasses(GenerationTables.Registered generation, SizeScan scan) {
-        RowCallbackHandler row = (ResultSet rs) -> scan.acceptClass(rs.getLong(1), rs.getString(2), rs.getInt(3),
-                SolutionStore.symmetryOf(rs.getInt(3)), rs.getString(4));
-        jdbc.query("SELECT class_ordinal, placement, orbit_size, cells FROM " + generation.classes()
-                + " ORDER BY class_ordinal", Map.of(), row);
+        RowCallbackHandler row = (ResultSet rs) -> scan.acceptClass(
+                rs.getLong(1), rs.getString(2), rs.getInt(3), SolutionStore.symmetryOf(rs.getInt(3)), rs.getString(4));
+        jdbc.query(
+                "SELECT class_ordinal, placement, orbit_size, cells FROM " + generation.classes()
+                        + " ORDER BY class_ordinal",
+                Map.of(),
+                row);
     }
 
     /** The published generation's solutions. */
     private void scanSolutions(GenerationTables.Registered generation, SizeScan scan) {
-        RowCallbackHandler row = (ResultSet rs) -> scan.acceptSolution(rs.getLong(1), rs.getString(2), rs.getLong(3),
-                rs.getInt(4), rs.getInt(5));
-        jdbc.query("SELECT ordinal, placement, class_ordinal, transform, orbit_size FROM " + generation.solutions()
-                + " ORDER BY ordinal", Map.of(), row);
+        RowCallbackHandler row = (ResultSet rs) ->
+                scan.acceptSolution(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getInt(4), rs.getInt(5));
+        jdbc.query(
+                "SELECT ordinal, placement, class_ordinal, transform, orbit_size FROM " + generation.solutions()
+                        + " ORDER BY ordinal",
+                Map.of(),
+                row);
     }
 }

@@ -42,7 +42,8 @@ public record VerificationReport(List<Check> checks) {
 
     /** The report as text: one line per check, then the totals line; every line ends with {@code \n}. */
     public String render() {
-        int nameWidth = checks.stream().mapToInt(check -> check.name().length()).max().orElse(0);
+        int nameWidth =
+                checks.stream().mapToInt(check -> check.name().length()).max().orElse(0);
         String line = "%-" + Math.max(nameWidth, 1) + "s  %-" + FAILED.length() + "s  %s\n";
         StringBuilder text = new StringBuilder();
         for (Check check : checks) {

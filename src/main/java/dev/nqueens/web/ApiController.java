@@ -1,14 +1,14 @@
 package dev.nqueens.web;
 
+import dev.nqueens.export.Rows;
 import dev.nqueens.query.PastRun;
 import dev.nqueens.query.RunHistory;
-import dev.nqueens.store.BoardSummary;
-import dev.nqueens.store.SolutionStore;
 import dev.nqueens.settings.StoredLevel;
-import jakarta.servlet.http.HttpServletResponse;
-import dev.nqueens.export.Rows;
+import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.RepresentativeRow;
 import dev.nqueens.store.SolutionRow;
+import dev.nqueens.store.SolutionStore;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -66,9 +66,13 @@ class ApiController {
     }
 
     @GetMapping("/api/sizes/{n}/solutions")
-    void solutions(@PathVariable int n, @RequestParam(defaultValue = "0") long offset,
+    void solutions(
+            @PathVariable int n,
+            @RequestParam(defaultValue = "0") long offset,
             @RequestParam(defaultValue = "" + Requests.DEFAULT_LIMIT) long limit,
-            @RequestParam(defaultValue = "json") String format, HttpServletResponse response) throws IOException {
+            @RequestParam(defaultValue = "json") String format,
+            HttpServletResponse response)
+            throws IOException {
         long first = Requests.offset(offset);
         int count = Requests.limit(limit);
         String chosen = Requests.format(format);
@@ -90,9 +94,13 @@ class ApiController {
     }
 
     @GetMapping("/api/sizes/{n}/classes")
-    void classes(@PathVariable int n, @RequestParam(defaultValue = "0") long offset,
+    void classes(
+            @PathVariable int n,
+            @RequestParam(defaultValue = "0") long offset,
             @RequestParam(defaultValue = "" + Requests.DEFAULT_LIMIT) long limit,
-            @RequestParam(defaultValue = "json") String format, HttpServletResponse response) throws IOException {
+            @RequestParam(defaultValue = "json") String format,
+            HttpServletResponse response)
+            throws IOException {
         long first = Requests.offset(offset);
         int count = Requests.limit(limit);
         String chosen = Requests.format(format);
@@ -137,10 +145,18 @@ class ApiController {
      * {@code {"n":8,"total":92,"offset":0,"limit":100,"next_offset":null,"<name>":[…]}}: {@code next_offset}
      * is null on the last page, and on an empty page past the last row.
      */
-    private static void writePage(HttpServletResponse response, BoardSummary summary, long offset, int limit,
-            long total, String name, Page<JsonGenerator> rows) throws IOException {
+    private static void writePage(
+            HttpServletResponse response,
+            BoardSummary summary,
+            long offset,
+            int limit,
+            long total,
+            String name,
+            Page<JsonGenerator> rows)
+            throws IOException {
         response.setContentType(JSON);
-        try (OutputStream body = response.getOutputStream(); JsonGenerator json = Rows.JSON.createGenerator(body)) {
+        try (OutputStream body = response.getOutputStream();
+                JsonGenerator json = Rows.JSON.createGenerator(body)) {
             json.writeStartObject();
             json.writeNumberProperty("n", summary.n());
             json.writeNumberProperty("total", total);

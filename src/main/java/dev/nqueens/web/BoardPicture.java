@@ -19,8 +19,7 @@ import java.util.List;
 public record BoardPicture(int n, String placement, int pixels, List<Square> darkSquares, List<Square> queens) {
 
     /** A square, 0-based from the top left corner. */
-    public record Square(int row, int column) {
-    }
+    public record Square(int row, int column) {}
 
     /** The picture of {@code placement}, {@code pixels} wide: between 96 and 160, 16 a row between. */
     static BoardPicture of(String placement) {
@@ -36,6 +35,7 @@ public record BoardPicture(int n, String placement, int pixels, List<Square> dar
         for (int row = 0; row < n; row++) {
             placed.add(new Square(row, queens.column(row)));
         }
-        return new BoardPicture(n, placement, Math.max(96, Math.min(160, 16 * n)), List.copyOf(dark), List.copyOf(placed));
+        return new BoardPicture(
+                n, placement, Math.max(96, Math.min(160, 16 * n)), List.copyOf(dark), List.copyOf(placed));
     }
 }

@@ -29,11 +29,16 @@ class ContainerErrors implements ErrorController {
         if (status == null || !status.isError()) {
             throw Problems.notFound("no page is named '" + request.getRequestURI() + "'");
         }
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, status.is5xxServerError() ? Problems.FAILED
-                : "the server refused this request: " + status.getReasonPhrase());
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(
+                status,
+                status.is5xxServerError()
+                        ? Problems.FAILED
+                        : "the server refused this request: " + status.getReasonPhrase());
         if (request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String uri) {
             problem.setInstance(URI.create(uri));
         }
-        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+        return ResponseEntity.status(status)
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .body(problem);
     }
 }

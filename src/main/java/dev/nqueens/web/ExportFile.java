@@ -22,6 +22,7 @@ final class ExportFile extends AbstractResource implements Closeable {
 
     /** Reads in blocks of Tomcat's write buffer (see {@link WebConfiguration}). */
     private static final int BUFFER = 1 << 16;
+
     private static final int ATTEMPTS = 10;
 
     private final ExportFolder.Version version;
@@ -107,6 +108,7 @@ final class ExportFile extends AbstractResource implements Closeable {
 
         /** The next byte of the file not yet in {@link #ahead}. */
         private long position;
+
         private final ByteBuffer ahead = ByteBuffer.allocate(BUFFER).flip();
 
         @Override

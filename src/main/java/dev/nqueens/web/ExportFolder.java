@@ -1,8 +1,8 @@
 package dev.nqueens.web;
 
-import dev.nqueens.export.Sha256;
 import dev.nqueens.export.ManifestEntry;
 import dev.nqueens.export.ReportExporter;
+import dev.nqueens.export.Sha256;
 import dev.nqueens.settings.NqueensProperties;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,8 +45,7 @@ class ExportFolder {
     }
 
     /** The manifest's entries as read from one version of it. */
-    private record Manifest(Version version, List<ManifestEntry> files) {
-    }
+    private record Manifest(Version version, List<ManifestEntry> files) {}
 
     private final Path folder;
     private final Map<String, Version> digests = new ConcurrentHashMap<>();
@@ -74,7 +73,8 @@ class ExportFolder {
                     + " export folder are served, by their plain names");
         }
         Path file = folder.resolve(name).normalize();
-        if (!file.getParent().equals(folder) || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+        if (!file.getParent().equals(folder)
+                || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
                 || !isListed(name)) {
             throw Problems.notFound("no export file is named '" + name + "'");
         }
@@ -100,9 +100,13 @@ class ExportFolder {
     }
 
     private static Version stat(Path file, String sha256) throws IOException {
-        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
-                LinkOption.NOFOLLOW_LINKS);
-        return new Version(file, identity(attributes), attributes.size(), attributes.lastModifiedTime().toMillis(),
+        BasicFileAttributes attributes =
+                Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        return new Version(
+                file,
+                identity(attributes),
+                attributes.size(),
+                attributes.lastModifiedTime().toMillis(),
                 sha256);
     }
 
@@ -135,7 +139,8 @@ class ExportFolder {
 
     /** Whether {@code name} is the manifest, the checksum list or a file the manifest lists. */
     private boolean isListed(String name) throws IOException {
-        return name.equals(ReportExporter.MANIFEST) || name.equals(ReportExporter.CHECKSUMS)
+        return name.equals(ReportExporter.MANIFEST)
+                || name.equals(ReportExporter.CHECKSUMS)
                 || manifest().files().stream().anyMatch(file -> file.name().equals(name));
     }
 
@@ -156,7 +161,9 @@ class ExportFolder {
         List<ManifestEntry> files = new ArrayList<>();
         try {
             for (JsonNode entry : json.readTree(file.toFile()).path("files")) {
-                files.add(new ManifestEntry(entry.path("name").asString(""), entry.path("bytes").asLong(),
+                files.add(new ManifestEntry(
+                        entry.path("name").asString(""),
+                        entry.path("bytes").asLong(),
                         entry.path("sha256").asString("")));
             }
         } catch (RuntimeException e) {
@@ -176,5 +183,4 @@ class ExportFolder {
         Object key = attributes.fileKey();
         return key == null ? attributes.creationTime() : key;
     }
-
 }

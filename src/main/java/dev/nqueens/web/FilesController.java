@@ -60,8 +60,9 @@ class FilesController {
     @GetMapping("/files/{name}")
     ResponseEntity<?> download(@PathVariable String name, ServletWebRequest request) throws IOException {
         ExportFile file = ExportFile.open(folder, name);
-        RequestContextHolder.currentRequestAttributes().registerDestructionCallback(ExportFile.class.getName(),
-                () -> close(file), RequestAttributes.SCOPE_REQUEST);
+        RequestContextHolder.currentRequestAttributes()
+                .registerDestructionCallback(
+                        ExportFile.class.getName(), () -> close(file), RequestAttributes.SCOPE_REQUEST);
         boolean get = request.getHttpMethod() == HttpMethod.GET;
         String range = request.getHeader(HttpHeaders.RANGE);
         boolean gzip = get && range == null && acceptsGzip(request.getHeader(HttpHeaders.ACCEPT_ENCODING));
@@ -70,16 +71,22 @@ class FilesController {
             if (request.getResponse().getStatus() == HttpStatus.PRECONDITION_FAILED.value()) {
                 throw problem(HttpStatus.PRECONDITION_FAILED, "the file has changed: its ETag is now " + file.etag());
             }
-            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).headers(representation()).build();
+            return ResponseEntity.status(HttpStatus.NOT_MODIFIED)
+                    .headers(representation())
+                    .build();
         }
         HttpHeaders headers = representation();
         headers.setETag(etag);
         headers.setLastModified(file.lastModified());
         headers.setContentType(contentType(name));
-        headers.setContentDisposition(ContentDisposition.attachment().filename(file.getFilename()).build());
+        headers.setContentDisposition(
+                ContentDisposition.attachment().filename(file.getFilename()).build());
         headers.set(HttpHeaders.ACCEPT_RANGES, "bytes");
         if (!get) {
-            return ResponseEntity.ok().headers(headers).contentLength(file.contentLength()).build();
+            return ResponseEntity.ok()
+                    .headers(headers)
+                    .contentLength(file.contentLength())
+                    .build();
         }
         if (gzip) {
             headers.set(HttpHeaders.CONTENT_ENCODING, "gzip");
@@ -87,7 +94,9 @@ class FilesController {
         }
         if (range != null && !honoured(range, request.getHeader(HttpHeaders.IF_RANGE), file)) {
             // The whole file despite the Range: an InputStreamResource is the one Resource Spring never slices.
-            return ResponseEntity.ok().headers(headers).contentLength(file.contentLength())
+            return ResponseEntity.ok()
+                    .headers(headers)
+                    .contentLength(file.contentLength())
                     .body(new InputStreamResource(file.getInputStream()));
         }
         return ResponseEntity.ok().headers(headers).body(file);
@@ -115,8 +124,9 @@ class FilesController {
             HttpRange.toResourceRegions(HttpRange.parseRanges(range), file);
             return true;
         } catch (IllegalArgumentException e) {
-            ErrorResponseException problem = problem(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "the range '"
-                    + range + "' is not within the file's " + file.contentLength() + " bytes");
+            ErrorResponseException problem = problem(
+                    HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE,
+                    "the range '" + range + "' is not within the file's " + file.contentLength() + " bytes");
             problem.getHeaders().set(HttpHeaders.CONTENT_RANGE, "bytes */" + file.contentLength());
             throw problem;
         }
@@ -132,7 +142,9 @@ class FilesController {
             return validator.equals(file.etag());
         }
         try {
-            return ZonedDateTime.parse(validator, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli()
+            return ZonedDateTime.parse(validator, DateTimeFormatter.RFC_1123_DATE_TIME)
+                            .toInstant()
+                            .toEpochMilli()
                     == file.lastModified() / 1000 * 1000;
         } catch (DateTimeParseException e) {
             return false;
@@ -150,9 +162,10 @@ class FilesController {
             return false;
         }
         try {
-            return AcceptEncoding.parse(new StringReader(header)).stream().map(AcceptEncoding::getEncoding)
-                    .anyMatch(coding -> coding.equalsIgnoreCase("gzip") || coding.equalsIgnoreCase("x-gzip")
-                            || coding.equals("*"));
+            return AcceptEncoding.parse(new StringReader(header)).stream()
+                    .map(AcceptEncoding::getEncoding)
+                    .anyMatch(coding ->
+                            coding.equalsIgnoreCase("gzip") || coding.equalsIgnoreCase("x-gzip") || coding.equals("*"));
         } catch (IOException e) {
             return false;
         }

@@ -28,33 +28,57 @@ final class GrowthPlot {
     /** The time axis starts at 1 ms. */
     private static final int FIRST_TIME_DECADE = -3;
 
-    private GrowthPlot() {
-    }
+    private GrowthPlot() {}
 
     static String svg(List<BoardSummary> sizes) {
         StringBuilder svg = new StringBuilder(8192);
         svg.append("<svg id=\"growth\" class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ")
-                .append(WIDTH).append(' ').append(HEIGHT).append("\" role=\"img\" aria-label=\"Solutions, classes and")
+                .append(WIDTH)
+                .append(' ')
+                .append(HEIGHT)
+                .append("\" role=\"img\" aria-label=\"Solutions, classes and")
                 .append(" time per board size, log scales\">");
         if (sizes.isEmpty()) {
-            return svg.append("<text x=\"").append(WIDTH / 2).append("\" y=\"").append(HEIGHT / 2)
-                    .append("\" class=\"empty\">no size published yet</text></svg>").toString();
+            return svg.append("<text x=\"")
+                    .append(WIDTH / 2)
+                    .append("\" y=\"")
+                    .append(HEIGHT / 2)
+                    .append("\" class=\"empty\">no size published yet</text></svg>")
+                    .toString();
         }
         int first = sizes.get(0).n();
         int last = sizes.get(sizes.size() - 1).n();
         long most = sizes.stream().mapToLong(BoardSummary::totalSolutions).max().orElse(1);
         int countDecades = Math.max(1, (int) Math.ceil(Math.log10(Math.max(10, most))));
-        double slowest = sizes.stream().mapToDouble(size -> size.elapsedMs() / 1000.0).max().orElse(1);
+        double slowest = sizes.stream()
+                .mapToDouble(size -> size.elapsedMs() / 1000.0)
+                .max()
+                .orElse(1);
         int lastTimeDecade = Math.max(FIRST_TIME_DECADE + 1, (int) Math.ceil(Math.log10(Math.max(0.01, slowest))));
         axes(svg, first, last, countDecades, lastTimeDecade);
         series(svg, sizes, first, last, "q", "Q", size -> size.totalSolutions(), value -> countY(value, countDecades));
-        series(svg, sizes, first, last, "u", "U", size -> size.fundamentalSolutions(),
+        series(
+                svg,
+                sizes,
+                first,
+                last,
+                "u",
+                "U",
+                size -> size.fundamentalSolutions(),
                 value -> countY(value, countDecades));
         for (StoredLevel level : StoredLevel.values()) {
-            List<BoardSummary> stored = sizes.stream().filter(size -> size.stored() == level).toList();
+            List<BoardSummary> stored =
+                    sizes.stream().filter(size -> size.stored() == level).toList();
             if (!stored.isEmpty()) {
-                series(svg, stored, first, last, "t " + levelClass(level), "time (" + describe(level) + ")",
-                        size -> size.elapsedMs() / 1000.0, value -> timeY(value, lastTimeDecade));
+                series(
+                        svg,
+                        stored,
+                        first,
+                        last,
+                        "t " + levelClass(level),
+                        "time (" + describe(level) + ")",
+                        size -> size.elapsedMs() / 1000.0,
+                        value -> timeY(value, lastTimeDecade));
             }
         }
         legend(svg, sizes);
@@ -73,7 +97,8 @@ final class GrowthPlot {
     private static double timeY(double seconds, int lastDecade) {
         double decades = lastDecade - FIRST_TIME_DECADE;
         double log = Math.log10(seconds);
-        return seconds <= 0 || log < FIRST_TIME_DECADE ? Double.NaN
+        return seconds <= 0 || log < FIRST_TIME_DECADE
+                ? Double.NaN
                 : TOP + PLOT_HEIGHT - (log - FIRST_TIME_DECADE) / decades * PLOT_HEIGHT;
     }
 
@@ -81,8 +106,15 @@ final class GrowthPlot {
         double y(double value);
     }
 
-    private static void series(StringBuilder svg, List<BoardSummary> sizes, int first, int last, String name,
-            String label, ToDoubleFunction<BoardSummary> value, Scale scale) {
+    private static void series(
+            StringBuilder svg,
+            List<BoardSummary> sizes,
+            int first,
+            int last,
+            String name,
+            String label,
+            ToDoubleFunction<BoardSummary> value,
+            Scale scale) {
         StringBuilder line = new StringBuilder();
         StringBuilder points = new StringBuilder();
         for (BoardSummary size : sizes) {
@@ -92,15 +124,29 @@ final class GrowthPlot {
             double cy = below ? TOP + PLOT_HEIGHT : y;
             double cx = x(size.n(), first, last);
             if (!below) {
-                line.append(line.length() == 0 ? "" : " ").append(number(cx)).append(',').append(number(cy));
+                line.append(line.length() == 0 ? "" : " ")
+                        .append(number(cx))
+                        .append(',')
+                        .append(number(cy));
             }
-            String title = "n = " + size.n() + ": " + label + " = " + (name.startsWith("t") ? Durations.format(v)
-                    : Format.grouped((long) v));
-            points.append("<g class=\"point ").append(name).append(below ? " below" : "").append("\" data-n=\"")
-                    .append(size.n()).append("\"><title>").append(title).append("</title>")
-                    .append(mark(name, cx, cy)).append("</g>");
+            String title = "n = " + size.n() + ": " + label + " = "
+                    + (name.startsWith("t") ? Durations.format(v) : Format.grouped((long) v));
+            points.append("<g class=\"point ")
+                    .append(name)
+                    .append(below ? " below" : "")
+                    .append("\" data-n=\"")
+                    .append(size.n())
+                    .append("\"><title>")
+                    .append(title)
+                    .append("</title>")
+                    .append(mark(name, cx, cy))
+                    .append("</g>");
         }
-        svg.append("<polyline class=\"line ").append(name).append("\" points=\"").append(line).append("\"/>");
+        svg.append("<polyline class=\"line ")
+                .append(name)
+                .append("\" points=\"")
+                .append(line)
+                .append("\"/>");
         svg.append(points);
     }
 
@@ -116,43 +162,91 @@ final class GrowthPlot {
         svg.append("<g class=\"axes\">");
         for (int decade = 0; decade <= countDecades; decade++) {
             double y = TOP + PLOT_HEIGHT - decade * (double) PLOT_HEIGHT / countDecades;
-            svg.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" x2=\"").append(LEFT + PLOT_WIDTH)
-                    .append("\" y1=\"").append(number(y)).append("\" y2=\"").append(number(y)).append("\"/>")
-                    .append("<text class=\"tick left\" x=\"").append(LEFT - 6).append("\" y=\"").append(number(y + 4))
-                    .append("\">").append(power(decade)).append("</text>");
+            svg.append("<line class=\"grid\" x1=\"")
+                    .append(LEFT)
+                    .append("\" x2=\"")
+                    .append(LEFT + PLOT_WIDTH)
+                    .append("\" y1=\"")
+                    .append(number(y))
+                    .append("\" y2=\"")
+                    .append(number(y))
+                    .append("\"/>")
+                    .append("<text class=\"tick left\" x=\"")
+                    .append(LEFT - 6)
+                    .append("\" y=\"")
+                    .append(number(y + 4))
+                    .append("\">")
+                    .append(power(decade))
+                    .append("</text>");
         }
         int timeDecades = lastTimeDecade - FIRST_TIME_DECADE;
         for (int decade = FIRST_TIME_DECADE; decade <= lastTimeDecade; decade++) {
             double y = TOP + PLOT_HEIGHT - (decade - FIRST_TIME_DECADE) * (double) PLOT_HEIGHT / timeDecades;
-            svg.append("<text class=\"tick right\" x=\"").append(LEFT + PLOT_WIDTH + 6).append("\" y=\"")
-                    .append(number(y + 4)).append("\">").append(timeLabel(decade)).append("</text>");
+            svg.append("<text class=\"tick right\" x=\"")
+                    .append(LEFT + PLOT_WIDTH + 6)
+                    .append("\" y=\"")
+                    .append(number(y + 4))
+                    .append("\">")
+                    .append(timeLabel(decade))
+                    .append("</text>");
         }
         for (int n = first; n <= last; n++) {
-            svg.append("<text class=\"tick bottom\" x=\"").append(number(x(n, first, last))).append("\" y=\"")
-                    .append(TOP + PLOT_HEIGHT + 18).append("\">").append(n).append("</text>");
+            svg.append("<text class=\"tick bottom\" x=\"")
+                    .append(number(x(n, first, last)))
+                    .append("\" y=\"")
+                    .append(TOP + PLOT_HEIGHT + 18)
+                    .append("\">")
+                    .append(n)
+                    .append("</text>");
         }
-        svg.append("<text class=\"label\" x=\"").append(LEFT + PLOT_WIDTH / 2).append("\" y=\"").append(HEIGHT - 4)
+        svg.append("<text class=\"label\" x=\"")
+                .append(LEFT + PLOT_WIDTH / 2)
+                .append("\" y=\"")
+                .append(HEIGHT - 4)
                 .append("\">board size n</text>");
-        svg.append("<rect class=\"frame\" x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"")
-                .append(PLOT_WIDTH).append("\" height=\"").append(PLOT_HEIGHT).append("\"/></g>");
+        svg.append("<rect class=\"frame\" x=\"")
+                .append(LEFT)
+                .append("\" y=\"")
+                .append(TOP)
+                .append("\" width=\"")
+                .append(PLOT_WIDTH)
+                .append("\" height=\"")
+                .append(PLOT_HEIGHT)
+                .append("\"/></g>");
     }
 
     private static void legend(StringBuilder svg, List<BoardSummary> sizes) {
         svg.append("<g class=\"legend\">")
-                .append("<g class=\"point q\">").append(mark("q", LEFT + 10, 12)).append("</g>")
-                .append("<text x=\"").append(LEFT + 20).append("\" y=\"16\">Q(n) solutions</text>")
-                .append("<g class=\"point u\">").append(mark("u", LEFT + 140, 12)).append("</g>")
-                .append("<text x=\"").append(LEFT + 150).append("\" y=\"16\">U(n) classes</text>");
+                .append("<g class=\"point q\">")
+                .append(mark("q", LEFT + 10, 12))
+                .append("</g>")
+                .append("<text x=\"")
+                .append(LEFT + 20)
+                .append("\" y=\"16\">Q(n) solutions</text>")
+                .append("<g class=\"point u\">")
+                .append(mark("u", LEFT + 140, 12))
+                .append("</g>")
+                .append("<text x=\"")
+                .append(LEFT + 150)
+                .append("\" y=\"16\">U(n) classes</text>");
         int x = LEFT + 260;
         for (StoredLevel level : StoredLevel.values()) {
             if (sizes.stream().anyMatch(size -> size.stored() == level)) {
-                svg.append("<g class=\"point t ").append(levelClass(level)).append("\">")
-                        .append(mark("t", x, 12)).append("</g><text x=\"").append(x + 10).append("\" y=\"16\">time, ")
-                        .append(describe(level)).append("</text>");
+                svg.append("<g class=\"point t ")
+                        .append(levelClass(level))
+                        .append("\">")
+                        .append(mark("t", x, 12))
+                        .append("</g><text x=\"")
+                        .append(x + 10)
+                        .append("\" y=\"16\">time, ")
+                        .append(describe(level))
+                        .append("</text>");
                 x += 150;
             }
         }
-        svg.append("<text x=\"").append(LEFT + PLOT_WIDTH).append("\" y=\"30\" class=\"tick right\">time: right axis</text>")
+        svg.append("<text x=\"")
+                .append(LEFT + PLOT_WIDTH)
+                .append("\" y=\"30\" class=\"tick right\">time: right axis</text>")
                 .append("</g>");
     }
 
@@ -187,8 +281,10 @@ final class GrowthPlot {
     private static String superscript(int value) {
         StringBuilder text = new StringBuilder();
         for (char digit : Integer.toString(value).toCharArray()) {
-            text.append(digit == '-' ? '\u207B' : "\u2070\u00B9\u00B2\u00B3\u2074\u2075\u2076\u2077\u2078\u2079"
-                    .charAt(digit - '0'));
+            text.append(
+                    digit == '-'
+                            ? '\u207B'
+                            : "\u2070\u00B9\u00B2\u00B3\u2074\u2075\u2076\u2077\u2078\u2079".charAt(digit - '0'));
         }
         return text.toString();
     }

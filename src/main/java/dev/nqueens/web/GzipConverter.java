@@ -25,8 +25,7 @@ class GzipConverter extends AbstractHttpMessageConverter<GzipConverter.Gzipped> 
     private static final int BUFFER = 1 << 16;
 
     /** A response body: {@code file}, gzipped. */
-    record Gzipped(ExportFile file) {
-    }
+    record Gzipped(ExportFile file) {}
 
     GzipConverter() {
         super(MediaType.ALL);

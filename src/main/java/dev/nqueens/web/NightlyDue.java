@@ -59,8 +59,10 @@ public record NightlyDue(CronExpression cron, ZoneId zone, Optional<Duration> wi
     public Optional<Due> after(Instant since, Optional<Instant> running) {
         return next(since).map(scheduled -> {
             Instant deadline = scheduled.plus(window.orElse(Duration.ZERO)).plus(MARGIN);
-            if (window.isEmpty() && running.filter(start -> !start.isBefore(scheduled)).isPresent()) {
-                deadline = next(scheduled).map(following -> following.plus(MARGIN)).orElse(deadline);
+            if (window.isEmpty()
+                    && running.filter(start -> !start.isBefore(scheduled)).isPresent()) {
+                deadline =
+                        next(scheduled).map(following -> following.plus(MARGIN)).orElse(deadline);
             }
             return new Due(scheduled, deadline);
         });

@@ -45,14 +45,14 @@ public class NightlyRunHealthIndicator implements HealthIndicator {
     @Override
     public Health health() {
         Optional<LastRun> last = history.lastRun();
-        Optional<Instant> created = last.flatMap(LastRun::lastFinished).isPresent() ? Optional.empty()
-                : history.databaseCreated();
+        Optional<Instant> created =
+                last.flatMap(LastRun::lastFinished).isPresent() ? Optional.empty() : history.databaseCreated();
         return of(last, created, starts.lastFailed(), schedule, Instant.now());
     }
 
     /** The nightly health as of {@code now}, with no scheduled night of this process that failed to start. */
-    public static Health of(Optional<LastRun> last, Optional<Instant> databaseCreated, NightlyDue schedule,
-            Instant now) {
+    public static Health of(
+            Optional<LastRun> last, Optional<Instant> databaseCreated, NightlyDue schedule, Instant now) {
         return of(last, databaseCreated, Optional.empty(), schedule, now);
     }
 
@@ -66,22 +66,32 @@ public class NightlyRunHealthIndicator implements HealthIndicator {
      *     not: DOWN from then until a run finishes its night
      * @param schedule when runs are due
      */
-    public static Health of(Optional<LastRun> last, Optional<Instant> databaseCreated,
-            Optional<NightlyStarts.FailedStart> failedStart, NightlyDue schedule, Instant now) {
+    public static Health of(
+            Optional<LastRun> last,
+            Optional<Instant> databaseCreated,
+            Optional<NightlyStarts.FailedStart> failedStart,
+            NightlyDue schedule,
+            Instant now) {
         Optional<Instant> lastFinished = last.flatMap(LastRun::lastFinished);
-        Optional<NightlyDue.Due> due = lastFinished.or(() -> databaseCreated)
-                .flatMap(since -> schedule.after(since, last.filter(LastRun::running).map(LastRun::started)));
+        Optional<NightlyDue.Due> due = lastFinished
+                .or(() -> databaseCreated)
+                .flatMap(since ->
+                        schedule.after(since, last.filter(LastRun::running).map(LastRun::started)));
         boolean overdue = due.filter(night -> night.missedAt(now)).isPresent();
-        Optional<NightlyStarts.FailedStart> notStarted = failedStart.filter(failed -> lastFinished
-                .filter(end -> end.isAfter(failed.failed())).isEmpty());
+        Optional<NightlyStarts.FailedStart> notStarted = failedStart.filter(failed ->
+                lastFinished.filter(end -> end.isAfter(failed.failed())).isEmpty());
         if (last.isEmpty()) {
             Health.Builder health = overdue || notStarted.isPresent() ? Health.down() : Health.unknown();
             due.ifPresent(night -> health.withDetail("due", text(night.deadline())));
             if (notStarted.isPresent()) {
                 withFailedStart(health, notStarted.get());
             } else {
-                health.withDetail("reason", overdue ? "no run has completed since the database was created at "
-                        + text(databaseCreated.orElseThrow()) + "; " + missed(due.get()) : "no run yet");
+                health.withDetail(
+                        "reason",
+                        overdue
+                                ? "no run has completed since the database was created at "
+                                        + text(databaseCreated.orElseThrow()) + "; " + missed(due.get())
+                                : "no run yet");
             }
             return health.build();
         }
@@ -95,17 +105,24 @@ public class NightlyRunHealthIndicator implements HealthIndicator {
             health.withDetail("ended", text(run.ended()));
         }
         // Of a failed run and a failed start, the later one gives the reason.
-        boolean startFailedLast = notStarted.filter(failed -> run.started() == null
-                || !run.started().isAfter(failed.failed())).isPresent();
+        boolean startFailedLast = notStarted
+                .filter(failed -> run.started() == null || !run.started().isAfter(failed.failed()))
+                .isPresent();
         if (run.failed() && !startFailedLast) {
             health.withDetail("reason", run.reason().isEmpty() ? "the run failed" : run.reason());
         } else if (notStarted.isPresent()) {
             withFailedStart(health, notStarted.get());
         } else if (overdue) {
-            health.withDetail("reason", lastFinished.map(end -> "the last run to complete its night ended at "
-                    + text(end)).orElse("no run has completed its night since the database was created at "
-                            + databaseCreated.map(NightlyRunHealthIndicator::text).orElse("?")) + "; "
-                    + missed(due.get()));
+            health.withDetail(
+                    "reason",
+                    lastFinished
+                                    .map(end -> "the last run to complete its night ended at " + text(end))
+                                    .orElse("no run has completed its night since the database was created at "
+                                            + databaseCreated
+                                                    .map(NightlyRunHealthIndicator::text)
+                                                    .orElse("?"))
+                            + "; "
+                            + missed(due.get()));
         }
         run.lastCompleted().ifPresent(time -> health.withDetail("lastCompleted", text(time)));
         due.ifPresent(night -> health.withDetail("due", text(night.deadline())));
@@ -114,8 +131,10 @@ public class NightlyRunHealthIndicator implements HealthIndicator {
 
     /** Names the night that could not start, and why, as the reason. */
     private static void withFailedStart(Health.Builder health, NightlyStarts.FailedStart failed) {
-        health.withDetail("reason", "the run scheduled for " + text(failed.scheduled()) + " could not start at "
-                + text(failed.failed()) + ": " + failed.reason());
+        health.withDetail(
+                "reason",
+                "the run scheduled for " + text(failed.scheduled()) + " could not start at " + text(failed.failed())
+                        + ": " + failed.reason());
         health.withDetail("failedStart", text(failed.failed()));
     }
 

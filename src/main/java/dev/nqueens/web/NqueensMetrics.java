@@ -32,8 +32,8 @@ import org.springframework.stereotype.Component;
 @Lazy(false) // serve's context initializes lazily: this registers itself with Prometheus when made
 class NqueensMetrics implements MultiCollector {
 
-    private static final List<String> STATUSES = List.of("COMPLETED", "STARTING", "STARTED", "STOPPING", "STOPPED",
-            "FAILED", "ABANDONED", "UNKNOWN");
+    private static final List<String> STATUSES =
+            List.of("COMPLETED", "STARTING", "STARTED", "STOPPING", "STOPPED", "FAILED", "ABANDONED", "UNKNOWN");
 
     private final RunHistory history;
     private final SolutionStore store;
@@ -50,35 +50,59 @@ class NqueensMetrics implements MultiCollector {
         history.lastRun().ifPresent(run -> lastRun(run, metrics));
         List<BoardSummary> sizes = store.summaries();
         metrics.add(gauge("nqueens_sizes_published", "Board sizes published in board_summary", sizes.size()));
-        metrics.add(perSize("nqueens_size_solutions", "Q(n): solutions of the size", sizes,
-                BoardSummary::totalSolutions));
-        metrics.add(perSize("nqueens_size_fundamental_solutions", "U(n): symmetry classes of the size", sizes,
+        metrics.add(
+                perSize("nqueens_size_solutions", "Q(n): solutions of the size", sizes, BoardSummary::totalSolutions));
+        metrics.add(perSize(
+                "nqueens_size_fundamental_solutions",
+                "U(n): symmetry classes of the size",
+                sizes,
                 BoardSummary::fundamentalSolutions));
-        metrics.add(perSize("nqueens_size_elapsed_seconds", "Time the size took to compute", sizes,
+        metrics.add(perSize(
+                "nqueens_size_elapsed_seconds",
+                "Time the size took to compute",
+                sizes,
                 size -> size.elapsedMs() / 1000.0));
-        metrics.add(perSize("nqueens_size_computed_timestamp_seconds", "When the size was computed (Unix time)",
-                sizes, size -> size.computedAt() == null ? Double.NaN : size.computedAt().toEpochSecond()));
+        metrics.add(perSize(
+                "nqueens_size_computed_timestamp_seconds",
+                "When the size was computed (Unix time)",
+                sizes,
+                size -> size.computedAt() == null
+                        ? Double.NaN
+                        : size.computedAt().toEpochSecond()));
         return new MetricSnapshots(metrics);
     }
 
     private static void lastRun(LastRun run, List<MetricSnapshot> metrics) {
-        GaugeSnapshot.Builder status = GaugeSnapshot.builder().name("nqueens_last_run_status")
+        GaugeSnapshot.Builder status = GaugeSnapshot.builder()
+                .name("nqueens_last_run_status")
                 .help("Status of the latest nightly run: 1 for its status, 0 for the others");
         STATUSES.forEach(name -> status.dataPoint(GaugeDataPointSnapshot.builder()
-                .labels(Labels.of("status", name)).value(name.equals(run.status()) ? 1 : 0).build()));
+                .labels(Labels.of("status", name))
+                .value(name.equals(run.status()) ? 1 : 0)
+                .build()));
         metrics.add(status.build());
         metrics.add(gauge("nqueens_last_run_id", "Job execution id of the latest nightly run", run.run()));
-        epoch(run.started()).ifPresent(time -> metrics.add(gauge("nqueens_last_run_start_timestamp_seconds",
-                "When the latest nightly run started (Unix time)", time)));
-        epoch(run.ended()).ifPresent(time -> metrics.add(gauge("nqueens_last_run_end_timestamp_seconds",
-                "When the latest nightly run ended (Unix time)", time)));
+        epoch(run.started())
+                .ifPresent(time -> metrics.add(gauge(
+                        "nqueens_last_run_start_timestamp_seconds",
+                        "When the latest nightly run started (Unix time)",
+                        time)));
+        epoch(run.ended())
+                .ifPresent(time -> metrics.add(gauge(
+                        "nqueens_last_run_end_timestamp_seconds",
+                        "When the latest nightly run ended (Unix time)",
+                        time)));
         if (run.started() != null && run.ended() != null) {
-            metrics.add(gauge("nqueens_last_run_duration_seconds", "How long the latest nightly run took",
+            metrics.add(gauge(
+                    "nqueens_last_run_duration_seconds",
+                    "How long the latest nightly run took",
                     Duration.between(run.started(), run.ended()).toMillis() / 1000.0));
         }
-        epoch(run.lastCompleted().orElse(null)).ifPresent(time -> metrics.add(gauge(
-                "nqueens_last_completed_run_end_timestamp_seconds", "When a nightly run last completed (Unix time)",
-                time)));
+        epoch(run.lastCompleted().orElse(null))
+                .ifPresent(time -> metrics.add(gauge(
+                        "nqueens_last_completed_run_end_timestamp_seconds",
+                        "When a nightly run last completed (Unix time)",
+                        time)));
     }
 
     private static Optional<Double> epoch(Instant time) {
@@ -86,15 +110,20 @@ class NqueensMetrics implements MultiCollector {
     }
 
     private static GaugeSnapshot gauge(String name, String help, double value) {
-        return GaugeSnapshot.builder().name(name).help(help)
-                .dataPoint(GaugeDataPointSnapshot.builder().value(value).build()).build();
+        return GaugeSnapshot.builder()
+                .name(name)
+                .help(help)
+                .dataPoint(GaugeDataPointSnapshot.builder().value(value).build())
+                .build();
     }
 
-    private static GaugeSnapshot perSize(String name, String help, List<BoardSummary> sizes,
-            ToDoubleFunction<BoardSummary> value) {
+    private static GaugeSnapshot perSize(
+            String name, String help, List<BoardSummary> sizes, ToDoubleFunction<BoardSummary> value) {
         GaugeSnapshot.Builder gauge = GaugeSnapshot.builder().name(name).help(help);
         sizes.forEach(size -> gauge.dataPoint(GaugeDataPointSnapshot.builder()
-                .labels(Labels.of("n", String.valueOf(size.n()))).value(value.applyAsDouble(size)).build()));
+                .labels(Labels.of("n", String.valueOf(size.n())))
+                .value(value.applyAsDouble(size))
+                .build()));
         return gauge.build();
     }
 }

@@ -29,15 +29,14 @@ class PagesController {
 
     /** Board pictures per page of a size. */
     static final int BOARDS_PER_PAGE = 48;
+
     private static final int RUNS_SHOWN = 10;
 
     /** A class as the size page shows it. */
-    record ShownClass(long classOrdinal, String placement, int orbitSize, String symmetry, BoardPicture picture) {
-    }
+    record ShownClass(long classOrdinal, String placement, int orbitSize, String symmetry, BoardPicture picture) {}
 
     /** A member of a class as its page shows it. */
-    record ShownMember(long ordinal, String placement, int orbitSize, String symmetry, BoardPicture picture) {
-    }
+    record ShownMember(long ordinal, String placement, int orbitSize, String symmetry, BoardPicture picture) {}
 
     private final SolutionStore store;
     private final RunHistory history;
@@ -70,7 +69,9 @@ class PagesController {
     private Map<Integer, StoredLevel> keptAboveSettings(List<BoardSummary> sizes) {
         StorageLimits limits = settings.storageLimits();
         Map<Integer, StoredLevel> kept = new TreeMap<>();
-        sizes.stream().filter(size -> size.stored().ordinal() < limits.levelOf(size.n()).ordinal())
+        sizes.stream()
+                .filter(size ->
+                        size.stored().ordinal() < limits.levelOf(size.n()).ordinal())
                 .forEach(size -> kept.put(size.n(), limits.levelOf(size.n())));
         return kept;
     }
@@ -88,13 +89,22 @@ class PagesController {
         }
         long pages = Math.max(1, (summary.fundamentalSolutions() + BOARDS_PER_PAGE - 1) / BOARDS_PER_PAGE);
         if (page < 1 || page > pages) {
-            throw page < 1 ? Problems.badRequest("page " + page + " is out of range: pages are 1.." + pages)
+            throw page < 1
+                    ? Problems.badRequest("page " + page + " is out of range: pages are 1.." + pages)
                     : Problems.notFound("n = " + n + " has " + pages + " page(s) of classes, not " + page);
         }
         long offset = (page - 1) * BOARDS_PER_PAGE;
         List<ShownClass> classes = new ArrayList<>(BOARDS_PER_PAGE);
-        store.forEachRepresentative(n, offset, BOARDS_PER_PAGE, row -> classes.add(new ShownClass(row.classOrdinal(),
-                row.placement(), row.orbitSize(), row.symmetry(), BoardPicture.of(row.placement()))));
+        store.forEachRepresentative(
+                n,
+                offset,
+                BOARDS_PER_PAGE,
+                row -> classes.add(new ShownClass(
+                        row.classOrdinal(),
+                        row.placement(),
+                        row.orbitSize(),
+                        row.symmetry(),
+                        BoardPicture.of(row.placement()))));
         model.addAttribute("classes", classes);
         model.addAttribute("first", offset + 1);
         model.addAttribute("last", Math.min(summary.fundamentalSolutions(), offset + BOARDS_PER_PAGE));
@@ -108,15 +118,22 @@ class PagesController {
     String members(@PathVariable int n, @PathVariable long classOrdinal, Model model) {
         BoardSummary summary = Requests.storedAt(store, n, StoredLevel.ALL);
         if (classOrdinal < 1 || classOrdinal > summary.fundamentalSolutions()) {
-            throw Problems.notFound("n = " + n + " has classes 1.." + summary.fundamentalSolutions() + ", not "
-                    + classOrdinal);
+            throw Problems.notFound(
+                    "n = " + n + " has classes 1.." + summary.fundamentalSolutions() + ", not " + classOrdinal);
         }
         model.addAttribute("n", n);
         model.addAttribute("classOrdinal", classOrdinal);
         model.addAttribute("page", (classOrdinal - 1) / BOARDS_PER_PAGE + 1);
-        model.addAttribute("members", store.membersOfClass(n, classOrdinal).stream().map(member -> new ShownMember(
-                member.ordinal(), member.placement(), member.orbitSize(), member.symmetry(),
-                BoardPicture.of(member.placement()))).toList());
+        model.addAttribute(
+                "members",
+                store.membersOfClass(n, classOrdinal).stream()
+                        .map(member -> new ShownMember(
+                                member.ordinal(),
+                                member.placement(),
+                                member.orbitSize(),
+                                member.symmetry(),
+                                BoardPicture.of(member.placement())))
+                        .toList());
         return "members";
     }
 }

@@ -10,10 +10,10 @@ final class Requests {
 
     /** Rows one API page returns at most. */
     static final int MAX_LIMIT = 10_000;
+
     static final int DEFAULT_LIMIT = 100;
 
-    private Requests() {
-    }
+    private Requests() {}
 
     /** The published summary of size {@code n}. */
     static BoardSummary published(SolutionStore store, int n) {

@@ -23,8 +23,10 @@ class TomcatScratch implements WebServerFactoryCustomizer<TomcatServletWebServer
     public void customize(TomcatServletWebServerFactory factory) {
         try {
             folder = Files.createTempDirectory("nqueens-serve-"); // readable by its owner alone
-            factory.setBaseDirectory(Files.createDirectory(folder.resolve("tomcat")).toFile());
-            factory.setDocumentRoot(Files.createDirectory(folder.resolve("docbase")).toFile());
+            factory.setBaseDirectory(
+                    Files.createDirectory(folder.resolve("tomcat")).toFile());
+            factory.setDocumentRoot(
+                    Files.createDirectory(folder.resolve("docbase")).toFile());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make Tomcat's scratch folder: " + e.getMessage(), e);
         }

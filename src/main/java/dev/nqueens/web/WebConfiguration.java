@@ -1,13 +1,13 @@
 package dev.nqueens.web;
 
 import java.util.Set;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.health.actuate.endpoint.AdditionalHealthEndpointPath;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroup;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroupsPostProcessor;
 import org.springframework.boot.health.actuate.endpoint.HttpCodeStatusMapper;
 import org.springframework.boot.health.actuate.endpoint.StatusAggregator;
-import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -99,7 +99,7 @@ class WebConfiguration {
 
     @Bean
     WebServerFactoryCustomizer<TomcatServletWebServerFactory> downloadsWrittenInLargeBlocks() {
-        return factory -> factory.addConnectorCustomizers(connector -> connector.setProperty("socket.appWriteBufSize",
-                Integer.toString(WRITE_BUFFER)));
+        return factory -> factory.addConnectorCustomizers(
+                connector -> connector.setProperty("socket.appWriteBufSize", Integer.toString(WRITE_BUFFER)));
     }
 }

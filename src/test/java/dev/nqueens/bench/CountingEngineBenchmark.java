@@ -1,12 +1,10 @@
 package dev.nqueens.bench;
 
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-
 import dev.nqueens.count.CountResult;
 import dev.nqueens.count.CountingEngine;
 import dev.nqueens.count.WorkUnit;
-
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

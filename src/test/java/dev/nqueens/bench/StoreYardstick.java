@@ -32,12 +32,12 @@ import org.postgresql.PGConnection;
  */
 public final class StoreYardstick {
 
-    private StoreYardstick() {
-    }
+    private StoreYardstick() {}
 
     public static void main(String[] args) throws Exception {
         if (args[0].equals("create") || args[0].equals("drop")) {
-            try (Connection db = DriverManager.getConnection(args[1]); Statement statement = db.createStatement()) {
+            try (Connection db = DriverManager.getConnection(args[1]);
+                    Statement statement = db.createStatement()) {
                 statement.execute("DROP DATABASE IF EXISTS " + args[2] + " WITH (FORCE)");
                 if (args[0].equals("create")) {
                     statement.execute("CREATE DATABASE " + args[2]);
@@ -49,25 +49,30 @@ public final class StoreYardstick {
         Path solutions = only(folder, "solutions-n");
         Path classes = only(folder, "fundamental-n");
         long rows;
-        try (var lines = Files.lines(solutions); var more = Files.lines(classes)) {
+        try (var lines = Files.lines(solutions);
+                var more = Files.lines(classes)) {
             rows = lines.count() - 1 + more.count() - 1;
         }
-        double seconds = args[0].equals("h2") ? h2(Path.of(args[1]), solutions, classes)
+        double seconds = args[0].equals("h2")
+                ? h2(Path.of(args[1]), solutions, classes)
                 : postgresql(args[1], solutions, classes);
         System.out.printf("seconds=%.2f rows=%d%n", seconds, rows);
     }
 
     private static Path only(Path folder, String prefix) throws Exception {
         try (var files = Files.list(folder)) {
-            return files.filter(f -> f.getFileName().toString().startsWith(prefix) && f.toString().endsWith(".csv"))
-                    .findFirst().orElseThrow(() -> new IllegalArgumentException("no " + prefix + "*.csv in " + folder));
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix)
+                            && f.toString().endsWith(".csv"))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no " + prefix + "*.csv in " + folder));
         }
     }
 
     private static double h2(Path dir, Path solutions, Path classes) throws Exception {
         String url = "jdbc:h2:file:" + dir.resolve("load").toAbsolutePath() + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE"
                 + ";DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_ON_EXIT=FALSE;MAX_COMPACT_TIME=0;COMPRESS=TRUE";
-        try (Connection db = DriverManager.getConnection(url, "sa", ""); Statement statement = db.createStatement()) {
+        try (Connection db = DriverManager.getConnection(url, "sa", "");
+                Statement statement = db.createStatement()) {
             db.setAutoCommit(false);
             statement.execute("CREATE TABLE load_class (class_ordinal BIGINT NOT NULL PRIMARY KEY,"
                     + " placement VARCHAR(96) NOT NULL, orbit_size SMALLINT NOT NULL, symmetry VARCHAR(6) NOT NULL)");
@@ -134,7 +139,8 @@ public final class StoreYardstick {
     }
 
     private static double postgresql(String url, Path solutions, Path classes) throws Exception {
-        try (Connection db = DriverManager.getConnection(url); Statement statement = db.createStatement()) {
+        try (Connection db = DriverManager.getConnection(url);
+                Statement statement = db.createStatement()) {
             statement.execute("DROP TABLE IF EXISTS load_solution, load_class");
             statement.execute("CREATE TABLE load_class (class_ordinal BIGINT NOT NULL, placement VARCHAR(96) NOT NULL,"
                     + " orbit_size SMALLINT NOT NULL, symmetry VARCHAR(6) NOT NULL)");
@@ -148,7 +154,8 @@ public final class StoreYardstick {
             try (Reader in = Files.newBufferedReader(solutions, StandardCharsets.US_ASCII)) {
                 copy.copyIn("COPY load_solution FROM STDIN (FORMAT csv, HEADER true)", in);
             }
-            for (String index : List.of("SET maintenance_work_mem = '256MB'",
+            for (String index : List.of(
+                    "SET maintenance_work_mem = '256MB'",
                     "CREATE UNIQUE INDEX load_class_pk ON load_class (class_ordinal) WITH (fillfactor = 100)",
                     "CREATE INDEX load_class_placement ON load_class USING brin (placement)"
                             + " WITH (pages_per_range = 32)",

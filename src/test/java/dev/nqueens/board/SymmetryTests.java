@@ -40,7 +40,9 @@ class SymmetryTests {
             Symmetry.image(g, placement, image);
             for (int row = 0; row < 5; row++) {
                 int square = Symmetry.square(5, g, row, placement[row]);
-                assertThat(image[Symmetry.row(square)]).as("symmetry %d, row %d", g, row).isEqualTo(Symmetry.column(square));
+                assertThat(image[Symmetry.row(square)])
+                        .as("symmetry %d, row %d", g, row)
+                        .isEqualTo(Symmetry.column(square));
             }
         }
     }
@@ -68,7 +70,8 @@ class SymmetryTests {
 
     @Test
     void onlyEightSymmetries() {
-        assertThatIllegalArgumentException().isThrownBy(() -> Symmetry.square(8, 8, 0, 0))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Symmetry.square(8, 8, 0, 0))
                 .withMessage("no symmetry 8; they are numbered 0..7");
         assertThatIllegalArgumentException().isThrownBy(() -> Symmetry.inverse(-1));
     }

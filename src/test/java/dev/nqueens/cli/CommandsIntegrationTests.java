@@ -41,8 +41,10 @@ class CommandsIntegrationTests {
     static void solveOneToTen() {
         NqueensProcess.Result run = InProcess.run(work, "run", "--sizes", "1-10");
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("   8                   92               12          ALL")
-                .contains("  10                  724               92          ALL").contains("Job COMPLETED in ");
+        assertThat(run.out())
+                .contains("   8                   92               12          ALL")
+                .contains("  10                  724               92          ALL")
+                .contains("Job COMPLETED in ");
     }
 
     @Test
@@ -50,20 +52,24 @@ class CommandsIntegrationTests {
         NqueensProcess.Result show = nqueens("show", "8", "--limit", "2", "--boards");
         assertThat(show.exitCode()).isZero();
         assertThat(show.err()).isEmpty();
-        assertThat(show.out()).startsWith("No. 1: 1 5 8 6 3 7 2 4" + System.lineSeparator() + "Q . . . . . . .")
-                .contains("No. 2: 1 6 8 3 7 4 2 5").doesNotContain("No. 3:")
+        assertThat(show.out())
+                .startsWith("No. 1: 1 5 8 6 3 7 2 4" + System.lineSeparator() + "Q . . . . . . .")
+                .contains("No. 2: 1 6 8 3 7 4 2 5")
+                .doesNotContain("No. 3:")
                 .endsWith("n=8: 92 solutions, 12 fundamental" + System.lineSeparator());
         assertThat(nqueens("show", "10", "--limit", "1").out()).endsWith("n=10: 724 solutions, 92 fundamental\n");
     }
 
     @Test
     void sqlNamesASyntaxErrorWithItsPositionAndPrintsNothingElse() {
-        for (String[] statement : new String[][] {{"SELEC 1", "position 1: 'SELEC' starts no SQL statement"},
-            {"SELECT * FROM WHERE n = 8", "position 15: "}}) {
+        for (String[] statement : new String[][] {
+            {"SELEC 1", "position 1: 'SELEC' starts no SQL statement"}, {"SELECT * FROM WHERE n = 8", "position 15: "}
+        }) {
             NqueensProcess.Result result = nqueens("sql", statement[0]);
             assertThat(result.exitCode()).isEqualTo(2);
             assertThat(result.out()).isEmpty();
-            assertThat(result.err()).startsWith("nqueens: syntax error in the statement at " + statement[1])
+            assertThat(result.err())
+                    .startsWith("nqueens: syntax error in the statement at " + statement[1])
                     .doesNotEndWith("SQL statement:\n");
             assertThat(result.err().lines()).hasSize(1);
         }
@@ -75,19 +81,23 @@ class CommandsIntegrationTests {
         NqueensProcess.Result literal = nqueens("sql", "SELECT 'a;b' AS x;", "--format", "csv"); // docs/sql.md
         assertThat(literal.exitCode()).as(literal.err()).isZero();
         assertThat(literal.out()).isEqualTo("x\na;b\n");
-        NqueensProcess.Result named = nqueens("sql", "SELECT n AS \"n;m\" FROM board_summary WHERE n = 8 -- the eight;\n;",
-                "--format", "csv");
+        NqueensProcess.Result named = nqueens(
+                "sql", "SELECT n AS \"n;m\" FROM board_summary WHERE n = 8 -- the eight;\n;", "--format", "csv");
         assertThat(named.exitCode()).as(named.err()).isZero();
         assertThat(named.out()).isEqualTo("n;m\n8\n");
-        for (String chain : new String[] {"SELECT 1; DELETE FROM board_summary", "SELECT 'a;b'; DROP TABLE board_summary",
-            "EXPLAIN ANALYZE DELETE FROM board_summary"}) {
+        for (String chain : new String[] {
+            "SELECT 1; DELETE FROM board_summary",
+            "SELECT 'a;b'; DROP TABLE board_summary",
+            "EXPLAIN ANALYZE DELETE FROM board_summary"
+        }) {
             NqueensProcess.Result refused = nqueens("sql", chain);
             assertThat(refused.exitCode()).as(chain).isEqualTo(2);
             assertThat(refused.err()).startsWith("nqueens: refused: ");
             assertThat(refused.err().lines()).hasSize(1);
             assertThat(refused.out()).isEmpty();
         }
-        assertThat(nqueens("sql", "SELECT COUNT(*) AS sizes FROM board_summary", "--format", "csv").out())
+        assertThat(nqueens("sql", "SELECT COUNT(*) AS sizes FROM board_summary", "--format", "csv")
+                        .out())
                 .isEqualTo("sizes\n10\n");
     }
 
@@ -96,15 +106,23 @@ class CommandsIntegrationTests {
         NqueensProcess.Result history = nqueens("history", "--format", "csv");
         assertThat(history.exitCode()).isZero();
         assertThat(history.out().lines().skip(1).findFirst().orElseThrow())
-                .matches("1,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,COMPLETED,1-10,"
-                        + "\"1 2 3 4 5 6 7 8 9 10\",1225,\\d+\\.\\d,");
+                .matches(
+                        "1,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,COMPLETED,1-10,"
+                                + "\"1 2 3 4 5 6 7 8 9 10\",1225,\\d+\\.\\d,");
     }
 
     @Test
     void whileDbServerHoldsTheFileTheReadingCommandsReadThroughIt() throws Exception {
-        NqueensProcess server = NqueensProcess.start(work, Map.of("SPRING_DATASOURCE_URL",
-                TestDatabases.h2Url(work.resolve("data/nqueens")) + ";DB_CLOSE_ON_EXIT=FALSE"), "db-server",
-                "--pg-port", Integer.toString(freePort()), "--tcp-port", Integer.toString(freePort()));
+        NqueensProcess server = NqueensProcess.start(
+                work,
+                Map.of(
+                        "SPRING_DATASOURCE_URL",
+                        TestDatabases.h2Url(work.resolve("data/nqueens")) + ";DB_CLOSE_ON_EXIT=FALSE"),
+                "db-server",
+                "--pg-port",
+                Integer.toString(freePort()),
+                "--tcp-port",
+                Integer.toString(freePort()));
         try {
             server.awaitLine(line -> line.contains("psql \"host="), Duration.ofMinutes(2));
             assertThat(work.resolve("data/nqueens.holder")).exists();
@@ -119,7 +137,9 @@ class CommandsIntegrationTests {
             assertThat(nqueens("prune", "--older-than", "1d").exitCode()).isEqualTo(3);
             NqueensProcess.Result dryRun = nqueens("prune", "--older-than", "1d", "--dry-run");
             assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
-            assertThat(dryRun.out()).startsWith("No run that ended before ").endsWith("Dry run: nothing was deleted.\n");
+            assertThat(dryRun.out())
+                    .startsWith("No run that ended before ")
+                    .endsWith("Dry run: nothing was deleted.\n");
         } finally {
             assertThat(server.terminate().exitCode()).isIn(0, 143);
         }
@@ -130,22 +150,32 @@ class CommandsIntegrationTests {
     @Test
     void bothWaysOfStartingReadTheSameSettings() throws IOException {
         Files.createDirectories(work.resolve("config"));
-        Files.writeString(work.resolve("config/application.yml"), "nqueens:\n  sizes: 3-9\n  chunk-size: 700\n"
-                + "  schedule:\n    window: 90m\n    zone: UTC\n");
-        SettingsLoader.Sources sources = new SettingsLoader.Sources(work, Map.of("NQUEENS_THREADS", "3",
-                "SPRING_DATASOURCE_URL", TestDatabases.h2Url(work.resolve("data/nqueens"))),
-                Map.of("nqueens.storage.all-up-to", "7"), List.of());
+        Files.writeString(
+                work.resolve("config/application.yml"),
+                "nqueens:\n  sizes: 3-9\n  chunk-size: 700\n" + "  schedule:\n    window: 90m\n    zone: UTC\n");
+        SettingsLoader.Sources sources = new SettingsLoader.Sources(
+                work,
+                Map.of(
+                        "NQUEENS_THREADS",
+                        "3",
+                        "SPRING_DATASOURCE_URL",
+                        TestDatabases.h2Url(work.resolve("data/nqueens"))),
+                Map.of("nqueens.storage.all-up-to", "7"),
+                List.of());
         ConfigurableEnvironment light = SettingsLoader.load(sources);
         NqueensProperties withoutContext = SettingsLoader.bind(light);
         SpringApplication application = new SpringApplication(Application.class);
         application.setEnvironment(SettingsLoader.environment(sources));
         application.setWebApplicationType(WebApplicationType.NONE);
-        application.setDefaultProperties(Map.of("spring.flyway.enabled", "false", "spring.batch.job.enabled",
-                "false"));
+        application.setDefaultProperties(Map.of("spring.flyway.enabled", "false", "spring.batch.job.enabled", "false"));
         try (ConfigurableApplicationContext context = application.run()) {
             assertThat(context.getBean(NqueensProperties.class)).isEqualTo(withoutContext);
-            for (String key : List.of("spring.datasource.url", "spring.datasource.username", "nqueens.sizes",
-                    "nqueens.threads", "nqueens.schedule.window")) {
+            for (String key : List.of(
+                    "spring.datasource.url",
+                    "spring.datasource.username",
+                    "nqueens.sizes",
+                    "nqueens.threads",
+                    "nqueens.schedule.window")) {
                 assertThat(context.getEnvironment().getProperty(key)).as(key).isEqualTo(light.getProperty(key));
             }
         } finally {

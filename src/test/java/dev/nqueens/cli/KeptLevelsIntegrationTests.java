@@ -57,10 +57,17 @@ class KeptLevelsIntegrationTests {
         assertThat(level(9)).isEqualTo("ALL");
         assertThat(night.out()).contains("kept at ALL (settings: FUNDAMENTAL)");
 
-        List<String> every = succeeds("history", "--all", "--format", "csv").out().lines().toList();
-        assertThat(every.get(1)).startsWith("3,").contains(",COMPLETED,1-9,,0,").contains("kept 9 at ALL (settings: FUNDAMENTAL)");
-        List<String> folded = succeeds("history", "--format", "csv").out().lines().toList();
-        assertThat(folded.get(1)).as("the night folded into the run that stored 9").startsWith("2,")
+        List<String> every =
+                succeeds("history", "--all", "--format", "csv").out().lines().toList();
+        assertThat(every.get(1))
+                .startsWith("3,")
+                .contains(",COMPLETED,1-9,,0,")
+                .contains("kept 9 at ALL (settings: FUNDAMENTAL)");
+        List<String> folded =
+                succeeds("history", "--format", "csv").out().lines().toList();
+        assertThat(folded.get(1))
+                .as("the night folded into the run that stored 9")
+                .startsWith("2,")
                 .contains("kept 9 at ALL (settings: FUNDAMENTAL)");
     }
 
@@ -72,9 +79,13 @@ class KeptLevelsIntegrationTests {
         assertThat(classRows(9)).isEqualTo(CLASSES_OF_9);
         assertThat(lowered.out()).contains(String.format("%,d", SOLUTIONS_OF_9));
 
-        List<String> history = succeeds("history", "--format", "csv").out().lines().toList();
-        assertThat(history.get(1)).as("lowering publishes no new rows").startsWith("3,")
-                .contains(",9,,0,").contains("lowered 9 to FUNDAMENTAL");
+        List<String> history =
+                succeeds("history", "--format", "csv").out().lines().toList();
+        assertThat(history.get(1))
+                .as("lowering publishes no new rows")
+                .startsWith("3,")
+                .contains(",9,,0,")
+                .contains("lowered 9 to FUNDAMENTAL");
     }
 
     @Test
@@ -108,19 +119,28 @@ class KeptLevelsIntegrationTests {
     void historyFoldsRunsWithNothingToComputeIntoTheRunBefore() throws Exception {
         succeeds("run");
         succeeds("run");
-        List<String> folded = succeeds("history", "--format", "csv").out().lines().toList();
-        assertThat(folded).as("header, the run that stored 9 (with the two nights), the first run").hasSize(3);
+        List<String> folded =
+                succeeds("history", "--format", "csv").out().lines().toList();
+        assertThat(folded)
+                .as("header, the run that stored 9 (with the two nights), the first run")
+                .hasSize(3);
         assertThat(folded.get(1)).startsWith("2,").contains("then 2 runs with nothing to compute");
-        assertThat(succeeds("history", "--all", "--format", "csv").out().lines()).hasSize(5);
+        assertThat(succeeds("history", "--all", "--format", "csv").out().lines())
+                .hasSize(5);
 
-        String json = succeeds("history", "--all", "--limit", "1", "--format", "json").out();
-        assertThat(json).as("nothing published is null, not text").contains("\"published\":null")
+        String json =
+                succeeds("history", "--all", "--limit", "1", "--format", "json").out();
+        assertThat(json)
+                .as("nothing published is null, not text")
+                .contains("\"published\":null")
                 .doesNotContain("\"NULL\"");
     }
 
     private NqueensProcess.Result succeeds(String... args) {
         NqueensProcess.Result result = InProcess.run(work, args);
-        assertThat(result.exitCode()).as(String.join(" ", args) + ": " + result.err()).isZero();
+        assertThat(result.exitCode())
+                .as(String.join(" ", args) + ": " + result.err())
+                .isZero();
         return result;
     }
 

@@ -42,13 +42,15 @@ class ReadingCommandsIntegrationTests {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {
-        "SELECT FILE_WRITE(CAST('x' AS VARBINARY), 'data/nqueens.password')",
-        "SELECT FILE_WRITE(X'00', 'data/nqueens.mv.db')",
-        "SELECT FILE_READ('/etc/hostname')",
-        "SELECT * FROM CSVREAD('/etc/passwd')",
-        "SELECT CSVWRITE('data/out.csv', 'SELECT 1')",
-        "SELECT * FROM LINK_SCHEMA('x', '', 'jdbc:h2:mem:x;INIT=RUNSCRIPT FROM ''data/x.sql''', 'sa', '', 'PUBLIC')"})
+    @ValueSource(
+            strings = {
+                "SELECT FILE_WRITE(CAST('x' AS VARBINARY), 'data/nqueens.password')",
+                "SELECT FILE_WRITE(X'00', 'data/nqueens.mv.db')",
+                "SELECT FILE_READ('/etc/hostname')",
+                "SELECT * FROM CSVREAD('/etc/passwd')",
+                "SELECT CSVWRITE('data/out.csv', 'SELECT 1')",
+                "SELECT * FROM LINK_SCHEMA('x', '', 'jdbc:h2:mem:x;INIT=RUNSCRIPT FROM ''data/x.sql''', 'sa', '', 'PUBLIC')"
+            })
     void fileAndScriptFunctionsAreRefusedAndNothingChanges(String statement) throws Exception {
         String databaseBefore = sha256(database);
         String passwordBefore = sha256(password);
@@ -61,7 +63,9 @@ class ReadingCommandsIntegrationTests {
         assertThat(sha256(database)).isEqualTo(databaseBefore);
         assertThat(sha256(password)).isEqualTo(passwordBefore);
         assertThat(files()).isEqualTo(filesBefore);
-        assertThat(InProcess.run(work, "sql", "SELECT COUNT(*) FROM board_summary").exitCode()).isZero();
+        assertThat(InProcess.run(work, "sql", "SELECT COUNT(*) FROM board_summary")
+                        .exitCode())
+                .isZero();
     }
 
     @Test
@@ -92,8 +96,7 @@ class ReadingCommandsIntegrationTests {
             case "empty" -> Files.writeString(password, "");
             case "garbage" -> Files.writeString(password, "not a password\n");
             case "another password" -> Files.writeString(password, "0".repeat(48) + "\n");
-            default -> {
-            }
+            default -> {}
         }
         if (Files.isRegularFile(password)) {
             Files.setPosixFilePermissions(password, PosixFilePermissions.fromString("rw-------"));

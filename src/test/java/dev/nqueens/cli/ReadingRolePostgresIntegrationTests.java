@@ -25,7 +25,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * statement of theirs writes, draws a sequence value or reads the server's files.
  */
 @ResourceLock(TestResources.TEST_JVM)
-@EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
+@EnabledIfEnvironmentVariable(
+        named = TestDatabases.POSTGRES_URL_VARIABLE,
+        matches = ".+",
         disabledReason = TestDatabases.POSTGRES_SKIPPED)
 class ReadingRolePostgresIntegrationTests {
 
@@ -40,12 +42,14 @@ class ReadingRolePostgresIntegrationTests {
         NqueensProcess.Result run = InProcess.run(work, job, "run", "--sizes", "1-8");
         assertThat(run.exitCode()).as(run.err()).isZero();
 
-        String role = "analyst_" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 24));
+        String role =
+                "analyst_" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 24));
         try (Connection owner = DriverManager.getConnection(job.get("SPRING_DATASOURCE_URL"), "postgres", "postgres");
                 Statement statement = owner.createStatement()) {
             for (String line : recipe().split(";")) {
                 if (!line.isBlank()) {
-                    statement.execute(line.replace("analyst", role).replace("DATABASE nqueens", "DATABASE " + DATABASE)
+                    statement.execute(line.replace("analyst", role)
+                            .replace("DATABASE nqueens", "DATABASE " + DATABASE)
                             .replace("FOR ROLE nqueens", "FOR ROLE postgres"));
                 }
             }
@@ -54,12 +58,20 @@ class ReadingRolePostgresIntegrationTests {
         reading.put("NQUEENS_READING_USERNAME", role);
         reading.put("NQUEENS_READING_PASSWORD", "choose-one");
 
-        NqueensProcess.Result read = InProcess.run(work, reading, "sql", "SELECT CURRENT_USER AS who, total_solutions"
-                + " FROM board_summary WHERE n = 8", "--format", "csv");
+        NqueensProcess.Result read = InProcess.run(
+                work,
+                reading,
+                "sql",
+                "SELECT CURRENT_USER AS who, total_solutions" + " FROM board_summary WHERE n = 8",
+                "--format",
+                "csv");
         assertThat(read.out()).isEqualTo("who,total_solutions\n" + role + ",92\n");
         assertThat(InProcess.run(work, reading, "verify").exitCode()).isZero();
-        for (String statement : new String[] {"SELECT nextval('batch_job_seq')", "SELECT pg_read_file('PG_VERSION')",
-            "SELECT * FROM pg_stat_file('postgresql.conf')"}) {
+        for (String statement : new String[] {
+            "SELECT nextval('batch_job_seq')",
+            "SELECT pg_read_file('PG_VERSION')",
+            "SELECT * FROM pg_stat_file('postgresql.conf')"
+        }) {
             NqueensProcess.Result refused = InProcess.run(work, reading, "sql", statement);
             assertThat(refused.exitCode()).as(statement).isEqualTo(2);
             assertThat(refused.err().lines()).hasSize(1);

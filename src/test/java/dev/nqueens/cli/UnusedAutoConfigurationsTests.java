@@ -10,8 +10,9 @@ import org.springframework.boot.context.annotation.ImportCandidates;
 
 class UnusedAutoConfigurationsTests {
 
-    private static final List<String> DECLARED = ImportCandidates.load(AutoConfiguration.class,
-            UnusedAutoConfigurationsTests.class.getClassLoader()).getCandidates();
+    private static final List<String> DECLARED = ImportCandidates.load(
+                    AutoConfiguration.class, UnusedAutoConfigurationsTests.class.getClassLoader())
+            .getCandidates();
 
     @Test
     void everyNameLeftOutIsAnAutoConfigurationThisBuildsBootDeclares() {
@@ -24,9 +25,12 @@ class UnusedAutoConfigurationsTests {
     void aContextLeavesOutOnlyWhatItsPartsDoNotUse() {
         assertThat(UnusedAutoConfigurations.of(true, true, true)).isEmpty();
         List<String> run = UnusedAutoConfigurations.of(false, false, true);
-        assertThat(run).contains("org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration",
-                "org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration")
-                .doesNotContain("org.springframework.boot.batch.autoconfigure.BatchAutoConfiguration",
+        assertThat(run)
+                .contains(
+                        "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration",
+                        "org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration")
+                .doesNotContain(
+                        "org.springframework.boot.batch.autoconfigure.BatchAutoConfiguration",
                         "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration");
         assertThat(UnusedAutoConfigurations.of(true, false, true))
                 .doesNotContain("org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration");

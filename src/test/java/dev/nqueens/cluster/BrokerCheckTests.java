@@ -22,8 +22,13 @@ class BrokerCheckTests {
     @Test
     void theAddressesAreTriedNotTheDefaultHost() throws IOException {
         int closed = closedPort();
-        StandardEnvironment environment = environment(Map.of("spring.rabbitmq.addresses", "127.0.0.1:" + closed,
-                "spring.rabbitmq.username", "nqueens", "spring.rabbitmq.password", "secret"));
+        StandardEnvironment environment = environment(Map.of(
+                "spring.rabbitmq.addresses",
+                "127.0.0.1:" + closed,
+                "spring.rabbitmq.username",
+                "nqueens",
+                "spring.rabbitmq.password",
+                "secret"));
         assertThatThrownBy(() -> BrokerCheck.check(environment))
                 .isInstanceOf(BrokerCheck.BrokerUnavailableException.class)
                 .hasMessageStartingWith("cannot reach the broker amqp://127.0.0.1:" + closed + "/: ")
@@ -32,23 +37,31 @@ class BrokerCheckTests {
 
     @Test
     void aLoginInTheFirstAddressIsALogin() {
-        assertThatCode(() -> BrokerCheck.checkClusterSettings(environment(Map.of("spring.datasource.url", POSTGRES,
-                "spring.rabbitmq.addresses", "amqp://nqueens:secret@10.0.0.5:5672")))).doesNotThrowAnyException();
+        assertThatCode(() -> BrokerCheck.checkClusterSettings(environment(Map.of(
+                        "spring.datasource.url",
+                        POSTGRES,
+                        "spring.rabbitmq.addresses",
+                        "amqp://nqueens:secret@10.0.0.5:5672"))))
+                .doesNotThrowAnyException();
     }
 
     @Test
     void noLoginIsRefusedRatherThanGuestAssumed() {
-        assertThatThrownBy(() -> BrokerCheck.checkClusterSettings(environment(Map.of("spring.datasource.url", POSTGRES,
-                "spring.rabbitmq.addresses", "10.0.0.5:5672"))))
+        assertThatThrownBy(() -> BrokerCheck.checkClusterSettings(environment(
+                        Map.of("spring.datasource.url", POSTGRES, "spring.rabbitmq.addresses", "10.0.0.5:5672"))))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("spring.rabbitmq.username and spring.rabbitmq.password");
     }
 
     @Test
     void anEmbeddedFileCannotBeShared() {
-        assertThatThrownBy(() -> BrokerCheck.checkClusterSettings(environment(Map.of("spring.datasource.url",
-                "jdbc:h2:file:./data/nqueens;MODE=PostgreSQL", "spring.rabbitmq.username", "nqueens",
-                "spring.rabbitmq.password", "secret"))))
+        assertThatThrownBy(() -> BrokerCheck.checkClusterSettings(environment(Map.of(
+                        "spring.datasource.url",
+                        "jdbc:h2:file:./data/nqueens;MODE=PostgreSQL",
+                        "spring.rabbitmq.username",
+                        "nqueens",
+                        "spring.rabbitmq.password",
+                        "secret"))))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("cluster mode needs a shared PostgreSQL database, but spring.datasource.url is"
                         + " jdbc:h2:file:./data/nqueens (workers on other machines cannot share it)");
@@ -56,11 +69,14 @@ class BrokerCheckTests {
 
     @Test
     void anUnreachableBrokerIsFoundAmongTheCausesUnlessTheLoginWasRefused() {
-        assertThat(BrokerCheck.isUnreachable(new IllegalStateException(new AmqpConnectException(
-                new java.net.ConnectException("Connection refused"))))).isTrue();
-        assertThat(BrokerCheck.isUnreachable(new AmqpConnectException(new AuthenticationFailureException(
-                "ACCESS_REFUSED")))).isFalse();
-        assertThat(BrokerCheck.isUnreachable(new IllegalStateException("no broker involved"))).isFalse();
+        assertThat(BrokerCheck.isUnreachable(new IllegalStateException(
+                        new AmqpConnectException(new java.net.ConnectException("Connection refused")))))
+                .isTrue();
+        assertThat(BrokerCheck.isUnreachable(
+                        new AmqpConnectException(new AuthenticationFailureException("ACCESS_REFUSED"))))
+                .isFalse();
+        assertThat(BrokerCheck.isUnreachable(new IllegalStateException("no broker involved")))
+                .isFalse();
     }
 
     private static StandardEnvironment environment(Map<String, Object> settings) {

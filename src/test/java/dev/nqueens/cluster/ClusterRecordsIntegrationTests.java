@@ -19,7 +19,9 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  * partition it does not run, claimed as the broker went away, must lapse so that the manager
  * sends that partition again).
  */
-@EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
+@EnabledIfEnvironmentVariable(
+        named = TestDatabases.POSTGRES_URL_VARIABLE,
+        matches = ".+",
         disabledReason = TestDatabases.POSTGRES_SKIPPED)
 class ClusterRecordsIntegrationTests {
 
@@ -29,9 +31,15 @@ class ClusterRecordsIntegrationTests {
     @BeforeAll
     static void theSchemaOnADatabaseOfItsOwn() {
         Map<String, String> postgres = TestDatabases.postgresEnvironment("nqueens_cluster_records_it");
-        DriverManagerDataSource dataSource = new DriverManagerDataSource(postgres.get("SPRING_DATASOURCE_URL"),
-                postgres.get("SPRING_DATASOURCE_USERNAME"), postgres.get("SPRING_DATASOURCE_PASSWORD"));
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        DriverManagerDataSource dataSource = new DriverManagerDataSource(
+                postgres.get("SPRING_DATASOURCE_URL"),
+                postgres.get("SPRING_DATASOURCE_USERNAME"),
+                postgres.get("SPRING_DATASOURCE_PASSWORD"));
+        Flyway.configure()
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
         jdbc = new JdbcTemplate(dataSource);
         records = new ClusterRecords(jdbc);
     }
@@ -45,7 +53,9 @@ class ClusterRecordsIntegrationTests {
         records.heartbeat("db7:4242", Duration.ofMinutes(1), List.of(101L, 103L));
 
         assertThat(secondsLeft(101)).as("running here: renewed").isGreaterThan(50);
-        assertThat(secondsLeft(102)).as("held but not running here: left to lapse").isLessThan(10);
+        assertThat(secondsLeft(102))
+                .as("held but not running here: left to lapse")
+                .isLessThan(10);
         assertThat(secondsLeft(103)).as("another worker's").isLessThan(10);
 
         records.heartbeat("db7:4242", Duration.ofMinutes(1), List.of());
@@ -62,7 +72,10 @@ class ClusterRecordsIntegrationTests {
     }
 
     private static double secondsLeft(long stepExecutionId) {
-        return jdbc.queryForObject("SELECT EXTRACT(EPOCH FROM (expires_at - CURRENT_TIMESTAMP)) FROM partition_lease"
-                + " WHERE step_execution_id = ?", Double.class, stepExecutionId);
+        return jdbc.queryForObject(
+                "SELECT EXTRACT(EPOCH FROM (expires_at - CURRENT_TIMESTAMP)) FROM partition_lease"
+                        + " WHERE step_execution_id = ?",
+                Double.class,
+                stepExecutionId);
     }
 }

@@ -38,20 +38,29 @@ class StepRequestConverterTests {
         MessageProperties properties = new MessageProperties();
         properties.setContentType(MessageProperties.CONTENT_TYPE_SERIALIZED_OBJECT);
         assertThatThrownBy(() -> converter.fromMessage(new Message(bytes.toByteArray(), properties)))
-                .isInstanceOf(MessageConversionException.class).hasMessageStartingWith("not a partition request");
+                .isInstanceOf(MessageConversionException.class)
+                .hasMessageStartingWith("not a partition request");
         properties.setType(StepRequestConverter.TYPE);
         assertThatThrownBy(() -> converter.fromMessage(new Message(bytes.toByteArray(), properties)))
-                .isInstanceOf(MessageConversionException.class).hasMessageStartingWith("not a partition request");
+                .isInstanceOf(MessageConversionException.class)
+                .hasMessageStartingWith("not a partition request");
     }
 
     @Test
     void anyOtherShapeIsRefused() {
-        for (String body : new String[] {"{\"step\":\"countPart\"}", "{\"step\":1,\"stepExecutionId\":2}",
-                "{\"step\":\"countPart\",\"stepExecutionId\":2,\"@class\":\"java.lang.Runtime\"}", "[]", "no json"}) {
+        for (String body : new String[] {
+            "{\"step\":\"countPart\"}",
+            "{\"step\":1,\"stepExecutionId\":2}",
+            "{\"step\":\"countPart\",\"stepExecutionId\":2,\"@class\":\"java.lang.Runtime\"}",
+            "[]",
+            "no json"
+        }) {
             MessageProperties properties = new MessageProperties();
             properties.setType(StepRequestConverter.TYPE);
-            assertThatThrownBy(() -> converter.fromMessage(new Message(body.getBytes(StandardCharsets.UTF_8),
-                    properties))).as(body).isInstanceOf(MessageConversionException.class);
+            assertThatThrownBy(
+                            () -> converter.fromMessage(new Message(body.getBytes(StandardCharsets.UTF_8), properties)))
+                    .as(body)
+                    .isInstanceOf(MessageConversionException.class);
         }
         assertThatThrownBy(() -> converter.toMessage("a string", new MessageProperties()))
                 .isInstanceOf(MessageConversionException.class);

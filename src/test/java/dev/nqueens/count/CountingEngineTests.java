@@ -13,7 +13,6 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,8 +51,8 @@ class CountingEngineTests {
     @MethodSource("sizes")
     void countsEverySizeExactlyOnEveryPath(int n) {
         List<WorkUnit> units = CountingEngine.workUnits(n);
-        List<Layout> layouts = new ArrayList<>(List.of(Layout.forCaches(16 << 10, 256 << 10),
-                Layout.forCaches(1 << 20, 2 << 20)));
+        List<Layout> layouts =
+                new ArrayList<>(List.of(Layout.forCaches(16 << 10, 256 << 10), Layout.forCaches(1 << 20, 2 << 20)));
         if (n < 16) {
             layouts.add(Layout.forCaches(32 << 10, 512 << 10).withBuckets(1));
             layouts.add(Layout.forCaches(32 << 10, 512 << 10).withBuckets(1 << 30));
@@ -112,8 +111,10 @@ class CountingEngineTests {
             assertEquals(i, unit.index());
             assertEquals(unit, WorkUnit.decode(unit.encode()));
             CountResult counted = engine.count(WorkUnit.decode(unit.encode()));
-            assertEquals(counted.total(), 2 * counted.rot90Classes() + 4 * counted.rot180Classes()
-                    + 8 * counted.asymmetricClasses(), unit.encode() + ": " + counted);
+            assertEquals(
+                    counted.total(),
+                    2 * counted.rot90Classes() + 4 * counted.rot180Classes() + 8 * counted.asymmetricClasses(),
+                    unit.encode() + ": " + counted);
             sum = sum.plus(counted);
         }
         assertEquals(known.get(n), sum);
@@ -159,7 +160,8 @@ class CountingEngineTests {
             long total = units.stream().mapToLong(WorkUnit::cost).sum();
             long average = total / units.size();
             long largest = units.stream().mapToLong(WorkUnit::cost).max().orElseThrow();
-            assertTrue(largest < 4 * average, "n = " + n + ": largest " + largest + " against an average of " + average);
+            assertTrue(
+                    largest < 4 * average, "n = " + n + ": largest " + largest + " against an average of " + average);
         }
     }
 
@@ -213,8 +215,8 @@ class CountingEngineTests {
         assertThrows(IllegalArgumentException.class, () -> CountingEngine.workUnits(0));
         assertThrows(IllegalArgumentException.class, () -> new CountingEngine(33));
         assertThrows(IllegalArgumentException.class, () -> CountingEngine.countAll(8, 0, null));
-        IllegalArgumentException tooLarge = assertThrows(IllegalArgumentException.class,
-                () -> CountingEngine.workUnits(CountingEngine.MAX_COUNTED_SIZE + 1));
+        IllegalArgumentException tooLarge = assertThrows(
+                IllegalArgumentException.class, () -> CountingEngine.workUnits(CountingEngine.MAX_COUNTED_SIZE + 1));
         assertTrue(tooLarge.getMessage().contains("beyond"), tooLarge.getMessage());
     }
 
@@ -240,8 +242,8 @@ class CountingEngineTests {
         assertEquals(host, CountingEngine.chooseLayout(23, host, needed));
         Layout small = CountingEngine.chooseLayout(23, host, MemoryModel.threadBytes(23) + 1);
         assertTrue(small.searchQuadrants(), small.describe());
-        IllegalStateException refused = assertThrows(IllegalStateException.class,
-                () -> CountingEngine.chooseLayout(23, host, 1 << 20));
+        IllegalStateException refused =
+                assertThrows(IllegalStateException.class, () -> CountingEngine.chooseLayout(23, host, 1 << 20));
         assertTrue(refused.getMessage().contains("-Xmx"), refused.getMessage());
         assertThrows(IllegalArgumentException.class, () -> CountingEngine.heapBytesNeeded(20, 0));
     }

@@ -3,7 +3,6 @@ package dev.nqueens.count;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Random;
-
 import org.junit.jupiter.api.Test;
 
 class DisjointPairsTests {
@@ -53,12 +52,17 @@ class DisjointPairsTests {
             int[] patternRanges = {10, 20, 40, 900};
             long expected = bruteForce(items, itemRanges, patterns, patternRanges);
             for (int perBucket : new int[] {1, 16, 256, 1 << 30}) {
-                DisjointPairs pairs = new DisjointPairs(bits, Layout.forCaches(32 << 10, 1 << 20).withBuckets(perBucket));
-                assertEquals(expected, pairs.count(items, itemRanges, 2, patterns, patternRanges, 2),
+                DisjointPairs pairs = new DisjointPairs(
+                        bits, Layout.forCaches(32 << 10, 1 << 20).withBuckets(perBucket));
+                assertEquals(
+                        expected,
+                        pairs.count(items, itemRanges, 2, patterns, patternRanges, 2),
                         bits + " bits, buckets of " + perBucket);
                 // Buffers are reused: a second count of other lists is as exact.
-                assertEquals(bruteForce(patterns, patternRanges, items, itemRanges),
-                        pairs.count(patterns, patternRanges, 2, items, itemRanges, 2), "roles swapped");
+                assertEquals(
+                        bruteForce(patterns, patternRanges, items, itemRanges),
+                        pairs.count(patterns, patternRanges, 2, items, itemRanges, 2),
+                        "roles swapped");
             }
         }
     }

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -36,7 +35,9 @@ class HalfBoardTests {
                     }
                     for (boolean top : new boolean[] {true, false}) {
                         int columns = top ? c : segment.columns & ~c;
-                        assertEquals(bySearch(segment, top, columns), byBoard(board, segment, top, columns, h),
+                        assertEquals(
+                                bySearch(segment, top, columns),
+                                byBoard(board, segment, top, columns, h),
                                 segment.describe() + (top ? " top " : " bottom ") + Integer.toBinaryString(columns));
                     }
                 }
@@ -54,7 +55,7 @@ class HalfBoardTests {
                 continue;
             }
             int rows = merged ? board.rows() & ~(1 << b) : board.rows();
-            for (int left = rows;; left = (left - 1) & rows) {
+            for (int left = rows; ; left = (left - 1) & rows) {
                 if (Integer.bitCount(left) == board.leftQueens()) {
                     board.addGroup(rows, left, merged ? segment.queenPattern(b) : 0);
                 }
@@ -97,15 +98,23 @@ class HalfBoardTests {
             Map<Integer, List<Long>> found = new HashMap<>();
             search(segment, boardRows, 0, columns, slashes, backs, 0, found);
             for (Map.Entry<Integer, List<Long>> group : found.entrySet()) {
-                groups.computeIfAbsent(merged ? -1 : group.getKey(), k -> new ArrayList<>()).addAll(group.getValue());
+                groups.computeIfAbsent(merged ? -1 : group.getKey(), k -> new ArrayList<>())
+                        .addAll(group.getValue());
             }
         }
         groups.values().forEach(list -> list.sort(null));
         return groups;
     }
 
-    private static void search(Segment segment, List<Integer> rows, int depth, int columnsLeft, long slashes,
-            long backs, int leftRows, Map<Integer, List<Long>> groups) {
+    private static void search(
+            Segment segment,
+            List<Integer> rows,
+            int depth,
+            int columnsLeft,
+            long slashes,
+            long backs,
+            int leftRows,
+            Map<Integer, List<Long>> groups) {
         int n = segment.n;
         int h = segment.h;
         if (depth == rows.size()) {
@@ -120,13 +129,22 @@ class HalfBoardTests {
             int column = k < h ? k : k - h + segment.offset;
             long slash = 1L << (row + column);
             long back = 1L << (row - column + n - 1);
-            if ((slashes & slash) != 0 || (backs & back) != 0 || (segment.occupiedSlash & slash) != 0
+            if ((slashes & slash) != 0
+                    || (backs & back) != 0
+                    || (segment.occupiedSlash & slash) != 0
                     || (segment.occupiedBack & back) != 0) {
                 continue;
             }
             int localRow = row < h ? row : row - segment.offset;
-            search(segment, rows, depth + 1, columnsLeft & ~(1 << k), slashes | slash, backs | back,
-                    k < h ? leftRows | 1 << localRow : leftRows, groups);
+            search(
+                    segment,
+                    rows,
+                    depth + 1,
+                    columnsLeft & ~(1 << k),
+                    slashes | slash,
+                    backs | back,
+                    k < h ? leftRows | 1 << localRow : leftRows,
+                    groups);
         }
     }
 

@@ -1,12 +1,10 @@
 package dev.nqueens.count;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -30,7 +28,9 @@ class PairSymmetryTests {
             }
             long pair = pairOf(n, columns);
             for (int g = 0; g < PairSymmetry.COUNT; g++) {
-                assertEquals(pairOf(n, image(n, g, columns)), symmetry.image(g, (int) (pair >>> 32), (int) pair),
+                assertEquals(
+                        pairOf(n, image(n, g, columns)),
+                        symmetry.image(g, (int) (pair >>> 32), (int) pair),
                         "symmetry " + g);
             }
         }
@@ -104,8 +104,11 @@ class PairSymmetryTests {
     void orbitMinimaAndStabilizers() {
         PairSymmetry symmetry = new PairSymmetry(8);
         int c = 0b00110101;
-        assertEquals(Math.min(Math.min(c, symmetry.complement(c)),
-                Math.min(symmetry.reverse(c), symmetry.complement(symmetry.reverse(c)))), symmetry.orbitMin(c));
+        assertEquals(
+                Math.min(
+                        Math.min(c, symmetry.complement(c)),
+                        Math.min(symmetry.reverse(c), symmetry.complement(symmetry.reverse(c)))),
+                symmetry.orbitMin(c));
         assertEquals(0b10101100, symmetry.reverse(c));
         assertEquals(1, symmetry.columnStabilizer(0b00111001));
         assertEquals(2, symmetry.columnStabilizer(0b10011001), "its own reverse");

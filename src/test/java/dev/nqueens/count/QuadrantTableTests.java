@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Arrays;
-
 import org.junit.jupiter.api.Test;
 
 class QuadrantTableTests {
@@ -58,7 +57,10 @@ class QuadrantTableTests {
             assertEquals(Arrays.toString(byQueens), Arrays.toString(TaskCost.placementsWith(h)), "side " + h);
         }
         for (int h = 11; h <= QuadrantTable.MAX_SIDE; h++) {
-            assertEquals(QuadrantTable.placements(h), Arrays.stream(TaskCost.placementsWith(h)).sum(), "side " + h);
+            assertEquals(
+                    QuadrantTable.placements(h),
+                    Arrays.stream(TaskCost.placementsWith(h)).sum(),
+                    "side " + h);
         }
     }
 

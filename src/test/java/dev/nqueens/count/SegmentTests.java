@@ -7,7 +7,6 @@ import dev.nqueens.board.Symmetry;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,7 +24,8 @@ class SegmentTests {
         assertTrue(segments.get(0).symmetric);
         Set<Integer> covered = new HashSet<>();
         for (Segment segment : segments.subList(1, segments.size())) {
-            assertTrue(segment.queenRows != 0 && segment.queenRows < 1 << h && (segment.queenRows & 1) == 0,
+            assertTrue(
+                    segment.queenRows != 0 && segment.queenRows < 1 << h && (segment.queenRows & 1) == 0,
                     segment.describe());
             for (int rows = segment.queenRows; rows != 0; rows &= rows - 1) {
                 int b = Integer.numberOfTrailingZeros(rows);

@@ -36,14 +36,16 @@ class AtomicReportFileTests {
         Files.writeString(target, "abc");
         FileTime longAgo = FileTime.from(Instant.parse("2020-01-01T00:00:00Z"));
         Files.setLastModifiedTime(target, longAgo);
-        Object inode = Files.readAttributes(target, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+        Object inode = Files.readAttributes(target, java.nio.file.attribute.BasicFileAttributes.class)
+                .fileKey();
 
         try (AtomicReportFile file = new AtomicReportFile(target)) {
             file.stream().write("abc".getBytes(StandardCharsets.US_ASCII));
             assertThat(file.commit().sha256()).isEqualTo(SHA256_OF_ABC);
         }
         assertThat(Files.getLastModifiedTime(target)).isEqualTo(longAgo);
-        assertThat(Files.readAttributes(target, java.nio.file.attribute.BasicFileAttributes.class).fileKey())
+        assertThat(Files.readAttributes(target, java.nio.file.attribute.BasicFileAttributes.class)
+                        .fileKey())
                 .isEqualTo(inode);
         assertThat(folder.resolve(".summary.csv.partial")).doesNotExist();
     }

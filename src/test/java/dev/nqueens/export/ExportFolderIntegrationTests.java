@@ -44,20 +44,33 @@ class ExportFolderIntegrationTests {
 
         NqueensProcess.Result lowered = lowerToFundamental(9);
 
-        assertThat(lowered.out().lines().filter(line -> line.contains("solutions-n09.csv")
-                && line.contains("solutions-n09.json"))).as(lowered.out()).hasSize(1);
+        assertThat(lowered.out()
+                        .lines()
+                        .filter(line -> line.contains("solutions-n09.csv") && line.contains("solutions-n09.json")))
+                .as(lowered.out())
+                .hasSize(1);
         assertThat(output().resolve("solutions-n09.csv")).doesNotExist();
         assertThat(output().resolve("solutions-n09.json")).doesNotExist();
         assertThat(foreign).as("a file of another name is never the export's").hasContent("the operator's own file");
-        assertThat(manifestNames()).containsExactly("fundamental-n08.csv", "fundamental-n08.json",
-                "fundamental-n09.csv", "fundamental-n09.json", "solutions-n08.csv", "solutions-n08.json",
-                "summary.csv", "summary.json");
+        assertThat(manifestNames())
+                .containsExactly(
+                        "fundamental-n08.csv",
+                        "fundamental-n08.json",
+                        "fundamental-n09.csv",
+                        "fundamental-n09.json",
+                        "solutions-n08.csv",
+                        "solutions-n08.json",
+                        "summary.csv",
+                        "summary.json");
         assertThat(reports()).containsExactlyElementsOf(manifestNames());
         assertThat(sha256sumCheck()).hasSize(manifestNames().size() + 1).allMatch(line -> line.endsWith(": OK"));
 
         NqueensProcess.Result verify = InProcess.run(work, "verify");
         assertThat(verify.exitCode()).isEqualTo(1);
-        assertThat(failedLines(verify)).singleElement().asString().contains("export unlisted files")
+        assertThat(failedLines(verify))
+                .singleElement()
+                .asString()
+                .contains("export unlisted files")
                 .contains("notes.txt");
         Files.delete(foreign);
         NqueensProcess.Result verified = InProcess.run(work, "verify");
@@ -65,12 +78,11 @@ class ExportFolderIntegrationTests {
     }
 
     @Test
-    void aReportTheManifestDoesNotListIsAFindingUntilTheNextRunRemovesItThoughTheReportsAreUpToDate()
-            throws Exception {
+    void aReportTheManifestDoesNotListIsAFindingUntilTheNextRunRemovesItThoughTheReportsAreUpToDate() throws Exception {
         // The plain run of this install: sizes 8-9, n = 9 stored with its classes only.
         Files.createDirectories(work.resolve("config"));
-        Files.writeString(work.resolve("config/application.yml"),
-                "nqueens:\n  sizes: 8-9\n  storage:\n    all-up-to: 8\n");
+        Files.writeString(
+                work.resolve("config/application.yml"), "nqueens:\n  sizes: 8-9\n  storage:\n    all-up-to: 8\n");
         NqueensProcess.Result first = InProcess.run(work, "run");
         assertThat(first.exitCode()).as(first.err()).isZero();
         assertThat(output().resolve("solutions-n09.csv")).doesNotExist();
@@ -84,18 +96,26 @@ class ExportFolderIntegrationTests {
 
         NqueensProcess.Result found = InProcess.run(work, "verify");
         assertThat(found.exitCode()).isEqualTo(1);
-        assertThat(failedLines(found)).singleElement().asString().contains("export unlisted files")
-                .contains("fundamental-n14.json").contains("(and 1 more)");
+        assertThat(failedLines(found))
+                .singleElement()
+                .asString()
+                .contains("export unlisted files")
+                .contains("fundamental-n14.json")
+                .contains("(and 1 more)");
 
         NqueensProcess.Result next = InProcess.run(work, "run");
         assertThat(next.exitCode()).as(next.err()).isZero();
         assertThat(next.out()).contains("Every size was already stored");
-        assertThat(next.out().lines().filter(line -> line.contains("fundamental-n14.json")
-                && line.contains("solutions-n09.csv"))).as(next.out()).hasSize(1);
+        assertThat(next.out()
+                        .lines()
+                        .filter(line -> line.contains("fundamental-n14.json") && line.contains("solutions-n09.csv")))
+                .as(next.out())
+                .hasSize(1);
         assertThat(output().resolve("solutions-n09.csv")).doesNotExist();
         assertThat(output().resolve("fundamental-n14.json")).doesNotExist();
         assertThat(Files.getLastModifiedTime(output().resolve(ReportExporter.MANIFEST)))
-                .as("the reports were up to date: the manifest is not rewritten").isEqualTo(manifestWritten);
+                .as("the reports were up to date: the manifest is not rewritten")
+                .isEqualTo(manifestWritten);
         assertThat(reports()).containsExactlyElementsOf(manifestNames());
         NqueensProcess.Result verified = InProcess.run(work, "verify");
         assertThat(verified.exitCode()).as(verified.out()).isZero();
@@ -109,8 +129,15 @@ class ExportFolderIntegrationTests {
      * (The one place the tests say how a size goes down a level.)
      */
     private NqueensProcess.Result lowerToFundamental(int n) {
-        NqueensProcess.Result run = InProcess.run(work, "run", "--sizes", Integer.toString(n), "--store-all-up-to",
-                Integer.toString(n - 1), "--lower", Integer.toString(n));
+        NqueensProcess.Result run = InProcess.run(
+                work,
+                "run",
+                "--sizes",
+                Integer.toString(n),
+                "--store-all-up-to",
+                Integer.toString(n - 1),
+                "--lower",
+                Integer.toString(n));
         assertThat(run.exitCode()).as(run.err()).isZero();
         return run;
     }
@@ -122,7 +149,9 @@ class ExportFolderIntegrationTests {
     /** The names the manifest lists, sorted. */
     private List<String> manifestNames() throws IOException {
         List<String> names = new ArrayList<>();
-        for (JsonNode file : JSON.readTree(output().resolve(ReportExporter.MANIFEST).toFile()).get("files")) {
+        for (JsonNode file : JSON.readTree(
+                        output().resolve(ReportExporter.MANIFEST).toFile())
+                .get("files")) {
             names.add(file.get("name").asString());
         }
         return List.copyOf(new TreeSet<>(names));
@@ -131,15 +160,19 @@ class ExportFolderIntegrationTests {
     /** The files of the folder under the names of reports, sorted. */
     private List<String> reports() throws IOException {
         try (Stream<Path> files = Files.list(output())) {
-            return files.map(file -> file.getFileName().toString()).filter(ReportExporter::isReportName).sorted()
+            return files.map(file -> file.getFileName().toString())
+                    .filter(ReportExporter::isReportName)
+                    .sorted()
                     .toList();
         }
     }
 
     /** {@code sha256sum -c SHA256SUMS} in the folder, as a user checks it: must pass; its lines. */
     private List<String> sha256sumCheck() throws Exception {
-        Process check = new ProcessBuilder("sha256sum", "-c", ReportExporter.CHECKSUMS).directory(output().toFile())
-                .redirectErrorStream(true).start();
+        Process check = new ProcessBuilder("sha256sum", "-c", ReportExporter.CHECKSUMS)
+                .directory(output().toFile())
+                .redirectErrorStream(true)
+                .start();
         String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(check.waitFor(1, TimeUnit.MINUTES)).isTrue();
         assertThat(check.exitValue()).as(said).isZero();

@@ -15,14 +15,17 @@ class DiskFullTests {
 
     @Test
     void theServersOwnWordsWinWhereverTheyAreInTheChain() {
-        Throwable failure = new DataAccessResourceFailureException("could not write",
-                new SQLException("ERROR: could not extend file \"base/1/2\": No space left on device\n  Hint: free some",
+        Throwable failure = new DataAccessResourceFailureException(
+                "could not write",
+                new SQLException(
+                        "ERROR: could not extend file \"base/1/2\": No space left on device\n  Hint: free some",
                         DiskFull.POSTGRES_DISK_FULL));
 
         assertThat(DiskFull.isCause(failure)).isTrue();
-        assertThat(DiskFull.describe(failure, Optional.of(Path.of("data/nqueens.mv.db")))).isEqualTo(
-                "the database server is out of disk space (ERROR: could not extend file \"base/1/2\": No space left"
-                        + " on device); once space is freed the next run resumes");
+        assertThat(DiskFull.describe(failure, Optional.of(Path.of("data/nqueens.mv.db"))))
+                .isEqualTo(
+                        "the database server is out of disk space (ERROR: could not extend file \"base/1/2\": No space left"
+                                + " on device); once space is freed the next run resumes");
     }
 
     @Test
@@ -39,19 +42,22 @@ class DiskFullTests {
         }
         Throwable full = new UncheckedIOException(new IOException("/srv/out/a.csv: No space left on device"));
 
-        assertThat(DiskFull.isCause(new IllegalStateException(new ExportFailed(full)))).isTrue();
-        assertThat(DiskFull.describe(new IllegalStateException(new ExportFailed(full)),
-                Optional.of(Path.of("data/nqueens.mv.db"))))
+        assertThat(DiskFull.isCause(new IllegalStateException(new ExportFailed(full))))
+                .isTrue();
+        assertThat(DiskFull.describe(
+                        new IllegalStateException(new ExportFailed(full)), Optional.of(Path.of("data/nqueens.mv.db"))))
                 .isEqualTo("no space left on the device of the export folder /srv/out; once space is freed the next"
                         + " run resumes");
         assertThat(DiskFull.describe(full, Optional.of(Path.of("data/nqueens.mv.db"))))
                 .startsWith("no space left on the device of the H2 file data/nqueens.mv.db;");
-        assertThat(DiskFull.describe(full, Optional.empty())).startsWith("no space left on the device of the database;");
+        assertThat(DiskFull.describe(full, Optional.empty()))
+                .startsWith("no space left on the device of the database;");
     }
 
     @Test
     void otherFailuresAreNoFullDisk() {
-        assertThat(DiskFull.isCause(new IllegalStateException(new IOException("Connection reset")))).isFalse();
+        assertThat(DiskFull.isCause(new IllegalStateException(new IOException("Connection reset"))))
+                .isFalse();
         assertThat(DiskFull.isCause(new SQLException("duplicate key", "23505"))).isFalse();
         assertThat(DiskFull.serverSays(new IOException((String) null))).isEmpty();
     }

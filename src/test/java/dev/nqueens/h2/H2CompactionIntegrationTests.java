@@ -12,7 +12,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +26,8 @@ class H2CompactionIntegrationTests {
     @BeforeEach
     void bloatedFile() throws SQLException {
         file = H2File.of("jdbc:h2:file:" + folder.resolve("nqueens")
-                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;MAX_COMPACT_TIME=0").orElseThrow();
+                        + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;MAX_COMPACT_TIME=0")
+                .orElseThrow();
         try (Connection db = DriverManager.getConnection(file.url(), "sa", "");
                 Statement statement = db.createStatement()) {
             statement.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v VARCHAR(300) NOT NULL)");

@@ -38,8 +38,12 @@ class HeldFileIntegrationTests {
     @Test
     void aLiveHolderIsNamedAWriterRefusedAndAReaderSentThroughIt() throws Exception {
         long pid = ProcessHandle.current().pid();
-        HeldFile.mark(file, "schedule", 41234, "`nqueens schedule` (pid " + pid + "), which runs the nightly job itself"
-                + " on its schedule '0 2 * * *': stop it for a run from the shell");
+        HeldFile.mark(
+                file,
+                "schedule",
+                41234,
+                "`nqueens schedule` (pid " + pid + "), which runs the nightly job itself"
+                        + " on its schedule '0 2 * * *': stop it for a run from the shell");
         assertThat(HeldFile.holder(file)).hasValueSatisfying(holder -> {
             assertThat(holder.pid()).isEqualTo(pid);
             assertThat(holder.command()).isEqualTo("schedule");
@@ -48,15 +52,19 @@ class HeldFileIntegrationTests {
         Files.createFile(file.dataFile());
         Database database = database();
         for (Runnable writer : List.<Runnable>of(database::writing, database::migrating)) {
-            assertThatThrownBy(writer::run).isInstanceOf(BusyException.class)
+            assertThatThrownBy(writer::run)
+                    .isInstanceOf(BusyException.class)
                     .hasMessage("the database " + database.shownUrl() + " is in use by `nqueens schedule` (pid " + pid
                             + "), which runs the nightly job itself on its schedule '0 2 * * *': stop it for a run from"
                             + " the shell; one run at a time")
                     .satisfies(e -> assertThat(((BusyException) e).exitCode()).isEqualTo(ExitCode.BUSY));
         }
 
-        assertThat(database.reading()).as("the reading commands' own login, not db-server's clients'")
-                .isEqualTo(new Database.Access("jdbc:h2:tcp://127.0.0.1:41234/nqueens;IFEXISTS=TRUE", ReadingLogin.USER,
+        assertThat(database.reading())
+                .as("the reading commands' own login, not db-server's clients'")
+                .isEqualTo(new Database.Access(
+                        "jdbc:h2:tcp://127.0.0.1:41234/nqueens;IFEXISTS=TRUE",
+                        ReadingLogin.USER,
                         ReadingLogin.password("")));
         assertThat(database.readingAsOwner().url()).as("backup's own reading").startsWith(file.readOnlyUrl());
     }
@@ -65,7 +73,9 @@ class HeldFileIntegrationTests {
     void aPidThatAnotherProcessHasSinceIsNotTheHolder() throws Exception {
         HeldFile.mark(file, "schedule", 41234, "`nqueens schedule`");
         String written = Files.readString(marker);
-        assertThat(written).contains("started=" + HeldFile.startTicks(ProcessHandle.current().pid()).orElseThrow());
+        assertThat(written)
+                .contains("started="
+                        + HeldFile.startTicks(ProcessHandle.current().pid()).orElseThrow());
 
         Files.writeString(marker, written.replaceAll("started=.*", "started=1"));
         assertThat(HeldFile.holder(file)).as("same pid, another start").isEmpty();
@@ -73,11 +83,17 @@ class HeldFileIntegrationTests {
         assertThat(database().writing().url()).startsWith(file.url());
 
         Files.writeString(marker, written.replaceAll("started=.*\\n", ""));
-        assertThat(HeldFile.holder(file)).as("a marker of a build before: the pid alone").isPresent();
+        assertThat(HeldFile.holder(file))
+                .as("a marker of a build before: the pid alone")
+                .isPresent();
     }
 
     private Database database() {
-        return new Database(file.url(), "sa", "", new NqueensProperties.DbServer(5435, 9092, "r", "r"),
+        return new Database(
+                file.url(),
+                "sa",
+                "",
+                new NqueensProperties.DbServer(5435, 9092, "r", "r"),
                 new NqueensProperties.Reading("", ""));
     }
 }

@@ -45,8 +45,10 @@ class OwnerPasswordIntegrationTests {
         assertThat(kept).matches("[0-9a-f]{48}");
         assertThat(Files.getPosixFilePermissions(Path.of(file.path() + ".password")))
                 .isEqualTo(PosixFilePermissions.fromString("rw-------"));
-        assertThatThrownBy(() -> DriverManager.getConnection(file.url(), "sa", "").close())
-                .isInstanceOf(SQLException.class).hasMessageContaining("Wrong user name or password");
+        assertThatThrownBy(
+                        () -> DriverManager.getConnection(file.url(), "sa", "").close())
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("Wrong user name or password");
         DriverManager.getConnection(file.url(), "sa", kept).close();
         assertThat(Path.of(file.path() + ".password.partial")).doesNotExist();
 

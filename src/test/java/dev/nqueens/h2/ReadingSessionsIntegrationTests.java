@@ -52,8 +52,8 @@ class ReadingSessionsIntegrationTests {
 
     /** The sessions looked at by a clock {@code ahead} of the database's. */
     private ReadingSessions sessions(Duration ahead) {
-        sessions = new ReadingSessions(this::ownerConnection, Set.of(ReadingLogin.USER), TIMEOUT,
-                Clock.offset(Clock.systemUTC(), ahead));
+        sessions = new ReadingSessions(
+                this::ownerConnection, Set.of(ReadingLogin.USER), TIMEOUT, Clock.offset(Clock.systemUTC(), ahead));
         return sessions;
     }
 
@@ -67,7 +67,8 @@ class ReadingSessionsIntegrationTests {
 
     @Test
     void aReadingStatementOverTheTimeoutIsCancelledAndTheHoldersOwnIsNot() throws Exception {
-        try (Connection reader = reader(); Connection holder = ownerConnection()) {
+        try (Connection reader = reader();
+                Connection holder = ownerConnection()) {
             CompletableFuture<Object> reading = CompletableFuture.supplyAsync(() -> run(reader, ENDLESS));
             CompletableFuture<Object> holding = CompletableFuture.supplyAsync(() -> run(holder, ENDLESS));
             await().atMost(30, TimeUnit.SECONDS).until(() -> executing() == 2);
@@ -75,8 +76,11 @@ class ReadingSessionsIntegrationTests {
             List<Integer> acted = sessions(TIMEOUT.plusSeconds(1)).tick();
 
             assertThat(acted).hasSize(1);
-            assertThat(reading.get(30, TimeUnit.SECONDS)).as("the reader's statement ends cancelled")
-                    .isInstanceOf(SQLException.class).extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("57014");
+            assertThat(reading.get(30, TimeUnit.SECONDS))
+                    .as("the reader's statement ends cancelled")
+                    .isInstanceOf(SQLException.class)
+                    .extracting(e -> ((SQLException) e).getSQLState())
+                    .isEqualTo("57014");
             assertThat(holding).as("the holder's own statement goes on").isNotDone();
             cancelEveryStatement();
             holding.get(30, TimeUnit.SECONDS);
@@ -98,17 +102,20 @@ class ReadingSessionsIntegrationTests {
 
     @Test
     void aReaderHoldingALockAWriterWaitsForIsEnded() throws Exception {
-        try (Connection reader = reader(); Connection writer = ownerConnection()) {
+        try (Connection reader = reader();
+                Connection writer = ownerConnection()) {
             reader.setAutoCommit(false);
             run(reader, "SELECT lock_id FROM run_lock FOR UPDATE");
             run(writer, "SET LOCK_TIMEOUT 60000");
-            CompletableFuture<Object> update = CompletableFuture.supplyAsync(() -> run(writer,
-                    "UPDATE run_lock SET epoch = 2"));
+            CompletableFuture<Object> update =
+                    CompletableFuture.supplyAsync(() -> run(writer, "UPDATE run_lock SET epoch = 2"));
             await().atMost(30, TimeUnit.SECONDS).until(this::someoneWaits);
 
             assertThat(sessions(Duration.ZERO).tick()).hasSize(1);
 
-            assertThat(update.get(30, TimeUnit.SECONDS)).as("the writer goes on").isEqualTo(1);
+            assertThat(update.get(30, TimeUnit.SECONDS))
+                    .as("the writer goes on")
+                    .isEqualTo(1);
             assertThat(run(reader, "SELECT 1")).as("the reader was ended").isInstanceOf(SQLException.class);
         }
     }
@@ -129,7 +136,8 @@ class ReadingSessionsIntegrationTests {
 
     /** Ends what a test left running, from a connection of its own (a session runs one statement at a time). */
     private void cancelEveryStatement() throws SQLException {
-        try (Connection cancel = ownerConnection(); Statement statement = cancel.createStatement()) {
+        try (Connection cancel = ownerConnection();
+                Statement statement = cancel.createStatement()) {
             statement.execute("SELECT CANCEL_SESSION(session_id) FROM information_schema.sessions"
                     + " WHERE executing_statement LIKE 'SELECT SUM%'");
         }
@@ -137,15 +145,18 @@ class ReadingSessionsIntegrationTests {
 
     private long executing() throws SQLException {
         try (Connection look = ownerConnection()) {
-            return TestDatabases.count(look, "SELECT COUNT(*) FROM information_schema.sessions WHERE executing_statement"
-                    + " LIKE 'SELECT SUM%'");
+            return TestDatabases.count(
+                    look,
+                    "SELECT COUNT(*) FROM information_schema.sessions WHERE executing_statement"
+                            + " LIKE 'SELECT SUM%'");
         }
     }
 
     private boolean someoneWaits() throws SQLException {
         try (Connection look = ownerConnection()) {
-            return TestDatabases.count(look, "SELECT COUNT(*) FROM information_schema.sessions WHERE blocker_id IS NOT"
-                    + " NULL") > 0;
+            return TestDatabases.count(
+                            look, "SELECT COUNT(*) FROM information_schema.sessions WHERE blocker_id IS NOT" + " NULL")
+                    > 0;
         }
     }
 

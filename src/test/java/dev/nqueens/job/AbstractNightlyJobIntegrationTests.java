@@ -1,13 +1,13 @@
 package dev.nqueens.job;
 
-import dev.nqueens.Application;
-import dev.nqueens.settings.BoardSizes;
-import dev.nqueens.settings.StorageLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.nqueens.Application;
 import dev.nqueens.Reference;
 import dev.nqueens.count.CountingEngine;
 import dev.nqueens.export.ReportExporter;
+import dev.nqueens.settings.BoardSizes;
+import dev.nqueens.settings.StorageLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +23,6 @@ import org.springframework.batch.core.BatchStatus;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.simple.SimpleJdbcInsert;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -38,7 +37,9 @@ import tools.jackson.databind.json.JsonMapper;
  * each test first completes whatever sizes a failed one left incomplete, so the tests run in any
  * order, and alone.
  */
-@SpringBootTest(classes = Application.class, webEnvironment = SpringBootTest.WebEnvironment.NONE,
+@SpringBootTest(
+        classes = Application.class,
+        webEnvironment = SpringBootTest.WebEnvironment.NONE,
         properties = {"nqueens.threads=2", "logging.file.name="})
 abstract class AbstractNightlyJobIntegrationTests {
 
@@ -82,7 +83,8 @@ abstract class AbstractNightlyJobIntegrationTests {
         for (int n = 1; n <= 10; n++) {
             Reference.Counts expected = Reference.counts(n);
             Map<String, Object> summary = jdbc.queryForMap("SELECT * FROM board_summary WHERE n = ?", n);
-            assertThat(summary).containsEntry("total_solutions", expected.total())
+            assertThat(summary)
+                    .containsEntry("total_solutions", expected.total())
                     .containsEntry("fundamental_solutions", expected.fundamental())
                     .containsEntry("rot90_classes", expected.rot90())
                     .containsEntry("rot180_classes", expected.rot180())
@@ -93,7 +95,8 @@ abstract class AbstractNightlyJobIntegrationTests {
                     .isEqualTo(expected.fundamental());
         }
         assertThat(storedSolutions()).isEqualTo(1 + 2 + 10 + 4 + 40 + 92 + 352 + 724);
-        assertThat(count("SELECT COUNT(*) FROM stored_generation WHERE n <= 10", null)).as("one generation per size")
+        assertThat(count("SELECT COUNT(*) FROM stored_generation WHERE n <= 10", null))
+                .as("one generation per size")
                 .isEqualTo(10);
     }
 
@@ -103,8 +106,10 @@ abstract class AbstractNightlyJobIntegrationTests {
         List<Map<String, Object>> rows = jdbc.queryForList(
                 "SELECT ordinal, placement, class_ordinal, orbit_size FROM solution WHERE n = 8 ORDER BY ordinal");
         assertThat(rows).hasSize(92);
-        List<String> representatives = expected.stream().filter(Reference.N8::fundamental)
-                .map(Reference.N8::spaced).toList();
+        List<String> representatives = expected.stream()
+                .filter(Reference.N8::fundamental)
+                .map(Reference.N8::spaced)
+                .toList();
         for (int i = 0; i < 92; i++) {
             Reference.N8 want = expected.get(i);
             Map<String, Object> row = rows.get(i);
@@ -124,8 +129,11 @@ abstract class AbstractNightlyJobIntegrationTests {
         assertThat(outcome.computedSizes()).isEmpty();
         assertThat(storedSolutions()).isEqualTo(before);
         for (int n = 1; n <= 10; n++) {
-            assertThat(count("SELECT COUNT(*) FROM (SELECT placement FROM " + solutions(n) + " GROUP BY placement"
-                    + " HAVING COUNT(*) > 1) d", null)).isZero();
+            assertThat(count(
+                            "SELECT COUNT(*) FROM (SELECT placement FROM " + solutions(n) + " GROUP BY placement"
+                                    + " HAVING COUNT(*) > 1) d",
+                            null))
+                    .isZero();
         }
     }
 
@@ -134,7 +142,8 @@ abstract class AbstractNightlyJobIntegrationTests {
         int generation = generation(10);
         unpublishKeeping(10, 30);
         assertThat(count("SELECT COUNT(*) FROM " + classes(10), null)).isBetween(1L, 91L);
-        assertThat(count("SELECT COUNT(*) FROM solution WHERE n = ?", 10)).as("an unpublished size is out of sight")
+        assertThat(count("SELECT COUNT(*) FROM solution WHERE n = ?", 10))
+                .as("an unpublished size is out of sight")
                 .isZero();
 
         NightlyRun.Outcome outcome = run("9-10");
@@ -142,13 +151,16 @@ abstract class AbstractNightlyJobIntegrationTests {
         assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
         assertThat(outcome.computedSizes()).containsExactly(10);
         assertThat(count("SELECT COUNT(*) FROM solution WHERE n = ?", 10)).isEqualTo(724);
-        assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", 10)).isEqualTo(92);
+        assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", 10))
+                .isEqualTo(92);
         assertThat(count("SELECT MAX(ordinal) FROM " + solutions(10), null)).isEqualTo(724);
         assertThat(jdbc.queryForObject("""
                 SELECT SUM(s.write_count) FROM batch_step_execution s WHERE s.step_name = 'solveSize:n10'
                 AND s.job_execution_id = (SELECT MAX(job_execution_id) FROM batch_job_execution)""", Long.class))
-                .as("only the solutions after the 30 stored were computed").isEqualTo(724 - 30);
-        assertThat(generation(10)).as("the size was completed in the generation it was being computed into")
+                .as("only the solutions after the 30 stored were computed")
+                .isEqualTo(724 - 30);
+        assertThat(generation(10))
+                .as("the size was completed in the generation it was being computed into")
                 .isEqualTo(generation);
     }
 
@@ -168,9 +180,11 @@ abstract class AbstractNightlyJobIntegrationTests {
         assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
         assertThat(generation(10)).isEqualTo(generation);
         assertThat(count("SELECT COUNT(*) FROM solution WHERE n = ?", 10)).isEqualTo(724);
-        assertThat(count("SELECT COUNT(DISTINCT placement) FROM solution WHERE n = ?", 10)).isEqualTo(724);
+        assertThat(count("SELECT COUNT(DISTINCT placement) FROM solution WHERE n = ?", 10))
+                .isEqualTo(724);
         assertThat(count("SELECT MAX(ordinal) FROM " + solutions(10), null)).isEqualTo(724);
-        assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", 10)).isEqualTo(92);
+        assertThat(count("SELECT COUNT(*) FROM fundamental_solution WHERE n = ?", 10))
+                .isEqualTo(92);
         assertThat(count("SELECT COUNT(*) FROM solution_cell WHERE n = ?", 10)).isEqualTo(724 * 10);
         assertThat(count("SELECT COUNT(*) FROM solution_cell WHERE n = ? AND queen_row = 1 AND queen_column = 1", 10))
                 .isEqualTo(count("SELECT COUNT(*) FROM solution WHERE n = ? AND placement LIKE '1 %'", 10));
@@ -186,13 +200,14 @@ abstract class AbstractNightlyJobIntegrationTests {
 
         assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
         assertThat(generation(10)).as("a new generation").isNotEqualTo(generation);
-        assertThat(count("SELECT COUNT(*) FROM stored_generation WHERE n = ?", 10)).as("the broken one dropped")
+        assertThat(count("SELECT COUNT(*) FROM stored_generation WHERE n = ?", 10))
+                .as("the broken one dropped")
                 .isEqualTo(1);
-        assertThat(count("SELECT COUNT(DISTINCT placement) FROM solution WHERE n = ?", 10)).isEqualTo(724);
+        assertThat(count("SELECT COUNT(DISTINCT placement) FROM solution WHERE n = ?", 10))
+                .isEqualTo(724);
         assertThat(jdbc.queryForObject("""
                 SELECT SUM(s.write_count) FROM batch_step_execution s WHERE s.step_name = 'solveSize:n10'
-                AND s.job_execution_id = (SELECT MAX(job_execution_id) FROM batch_job_execution)""", Long.class))
-                .isEqualTo(724);
+                AND s.job_execution_id = (SELECT MAX(job_execution_id) FROM batch_job_execution)""", Long.class)).isEqualTo(724);
     }
 
     @Test
@@ -200,8 +215,8 @@ abstract class AbstractNightlyJobIntegrationTests {
         // On a size of its own (the others' stay whole): 11, stored, then damaged to a prefix that looks
         // complete: the last ten rows gone, row 2670 renamed to the last solution.
         assertThat(run("11").status()).isEqualTo(BatchStatus.COMPLETED);
-        String last = jdbc.queryForObject("SELECT placement FROM " + solutions(11) + " WHERE ordinal = 2680",
-                String.class);
+        String last =
+                jdbc.queryForObject("SELECT placement FROM " + solutions(11) + " WHERE ordinal = 2680", String.class);
         unpublishKeeping(11, 2670);
         jdbc.update("UPDATE " + solutions(11) + " SET placement = ? WHERE ordinal = 2670", last);
         jdbc.update("UPDATE building_generation SET last_placement = ? WHERE n = 11", last);
@@ -209,24 +224,33 @@ abstract class AbstractNightlyJobIntegrationTests {
         NightlyRun.Outcome outcome = run("11");
 
         assertThat(outcome.status()).isEqualTo(BatchStatus.FAILED);
-        assertThat(outcome.failures()).singleElement().asString()
-                .isEqualTo("n=11: computed 2670 solutions, 341 fundamental (rot90/rot180/asymmetric 0/12/329),"
-                        + " but the known values are 2680 solutions, 341 fundamental (rot90/rot180/asymmetric 0/12/329)");
+        assertThat(outcome.failures())
+                .singleElement()
+                .asString()
+                .isEqualTo(
+                        "n=11: computed 2670 solutions, 341 fundamental (rot90/rot180/asymmetric 0/12/329),"
+                                + " but the known values are 2680 solutions, 341 fundamental (rot90/rot180/asymmetric 0/12/329)");
         assertThat(count("SELECT COUNT(*) FROM board_summary WHERE n = ?", 11)).isZero();
     }
 
     @Test
     void exportsOfSixMatchTheGoldenFiles() throws IOException {
-        for (String name : List.of(ReportExporter.solutionsName(6) + ".csv", ReportExporter.solutionsName(6) + ".json",
-                ReportExporter.fundamentalName(6) + ".csv", ReportExporter.fundamentalName(6) + ".json")) {
-            assertThat(output.resolve(name)).as(name)
+        for (String name : List.of(
+                ReportExporter.solutionsName(6) + ".csv",
+                ReportExporter.solutionsName(6) + ".json",
+                ReportExporter.fundamentalName(6) + ".csv",
+                ReportExporter.fundamentalName(6) + ".json")) {
+            assertThat(output.resolve(name))
+                    .as(name)
                     .hasSameTextualContentAs(Path.of("src/test/resources/expected", name));
         }
     }
 
     @Test
     void theManifestListsEveryFileWithItsSizeAndChecksum() throws IOException {
-        JsonNode manifest = JsonMapper.builder().build().readTree(output.resolve("manifest.json").toFile());
+        JsonNode manifest = JsonMapper.builder()
+                .build()
+                .readTree(output.resolve("manifest.json").toFile());
         List<String> listed = new java.util.ArrayList<>();
         for (JsonNode file : manifest.get("files")) {
             listed.add(file.get("name").asString());
@@ -235,15 +259,23 @@ abstract class AbstractNightlyJobIntegrationTests {
             assertThat(sha256(exported)).isEqualTo(file.get("sha256").asString());
         }
         for (int n = 1; n <= 10; n++) {
-            assertThat(listed).contains(ReportExporter.solutionsName(n) + ".csv", ReportExporter.solutionsName(n)
-                    + ".json", ReportExporter.fundamentalName(n) + ".csv", ReportExporter.fundamentalName(n) + ".json");
+            assertThat(listed)
+                    .contains(
+                            ReportExporter.solutionsName(n) + ".csv",
+                            ReportExporter.solutionsName(n) + ".json",
+                            ReportExporter.fundamentalName(n) + ".csv",
+                            ReportExporter.fundamentalName(n) + ".json");
         }
         try (var listing = Files.list(output)) {
             assertThat(listing.map(p -> p.getFileName().toString())
-                    .filter(name -> !List.of("manifest.json", "SHA256SUMS").contains(name)))
-                    .as("every file, and nothing half-written").containsExactlyInAnyOrderElementsOf(listed);
+                            .filter(name ->
+                                    !List.of("manifest.json", "SHA256SUMS").contains(name)))
+                    .as("every file, and nothing half-written")
+                    .containsExactlyInAnyOrderElementsOf(listed);
         }
-        JsonNode summary = JsonMapper.builder().build().readTree(output.resolve("summary.json").toFile());
+        JsonNode summary = JsonMapper.builder()
+                .build()
+                .readTree(output.resolve("summary.json").toFile());
         assertThat(summary.get("sizes").get(7).get("total_solutions").asLong()).isEqualTo(92);
     }
 
@@ -257,11 +289,14 @@ abstract class AbstractNightlyJobIntegrationTests {
         assertThat(jdbc.queryForList(queries.get(1))).hasSize(8);
         // The cell query (row 4, column 2 of n = 8) against the reference's placements.
         List<Long> withQueenInRow4Column2 = dev.nqueens.Reference.n8().stream()
-                .filter(solution -> solution.placement().charAt(3) == '2').map(solution -> (long) solution.ordinal())
+                .filter(solution -> solution.placement().charAt(3) == '2')
+                .map(solution -> (long) solution.ordinal())
                 .toList();
         assertThat(withQueenInRow4Column2).hasSize(8);
-        assertThat(jdbc.queryForList(queries.get(2)).stream().map(row -> ((Number) row.get("ordinal")).longValue())
-                .toList()).isEqualTo(withQueenInRow4Column2);
+        assertThat(jdbc.queryForList(queries.get(2)).stream()
+                        .map(row -> ((Number) row.get("ordinal")).longValue())
+                        .toList())
+                .isEqualTo(withQueenInRow4Column2);
     }
 
     @Test
@@ -269,9 +304,11 @@ abstract class AbstractNightlyJobIntegrationTests {
         // A run that another process (a cluster's manager) started on the shared database.
         org.springframework.batch.core.job.parameters.JobParameters parameters =
                 new org.springframework.batch.core.job.parameters.JobParametersBuilder()
-                        .addString("startedBy", "another process").toJobParameters();
+                        .addString("startedBy", "another process")
+                        .toJobParameters();
         org.springframework.batch.core.job.JobExecution theirs = jobRepository.createJobExecution(
-                jobRepository.createJobInstance(NightlyJobConfiguration.JOB_NAME, parameters), parameters,
+                jobRepository.createJobInstance(NightlyJobConfiguration.JOB_NAME, parameters),
+                parameters,
                 new org.springframework.batch.infrastructure.item.ExecutionContext());
         theirs.setStatus(BatchStatus.STARTED);
         theirs.setStartTime(java.time.LocalDateTime.now());
@@ -280,7 +317,8 @@ abstract class AbstractNightlyJobIntegrationTests {
             // A worker reads the run's time window before each unit it counts for it.
             assertThat(runControl.windowClosed(theirs.getId())).isFalse();
             assertThat(nightlyRun.stopRunning()).isFalse();
-            assertThat(jobRepository.getJobExecution(theirs.getId()).getStatus()).isEqualTo(BatchStatus.STARTED);
+            assertThat(jobRepository.getJobExecution(theirs.getId()).getStatus())
+                    .isEqualTo(BatchStatus.STARTED);
         } finally {
             theirs.setStatus(BatchStatus.FAILED);
             theirs.setEndTime(java.time.LocalDateTime.now());
@@ -315,8 +353,8 @@ abstract class AbstractNightlyJobIntegrationTests {
         Path eight = output.resolve(ReportExporter.solutionsName(8) + ".csv");
         assertThat(eight).exists();
         String eightBefore = sha256(eight);
-        String first = jdbc.queryForObject("SELECT placement FROM " + solutions(8) + " WHERE ordinal = 1",
-                String.class);
+        String first =
+                jdbc.queryForObject("SELECT placement FROM " + solutions(8) + " WHERE ordinal = 1", String.class);
         jdbc.update("UPDATE " + solutions(8) + " SET placement = '8 8 8 8 8 8 8 8' WHERE ordinal = 1");
         try {
             unpublishKeeping(10, 100);
@@ -326,12 +364,20 @@ abstract class AbstractNightlyJobIntegrationTests {
             assertThat(ten.status()).as(ten.failures().toString()).isEqualTo(BatchStatus.COMPLETED);
 
             assertThat(sha256(eight)).isEqualTo(eightBefore);
-            assertThat(eight).content().startsWith("ordinal,placement,class_ordinal,orbit_size,symmetry\n1,\"1 5 8 6 3 7 2 4\",");
-            assertThat(output.resolve(ReportExporter.solutionsName(10) + ".csv")).content().hasLineCount(1 + 724);
-            JsonNode manifest = JsonMapper.builder().build().readTree(output.resolve("manifest.json").toFile());
+            assertThat(eight)
+                    .content()
+                    .startsWith("ordinal,placement,class_ordinal,orbit_size,symmetry\n1,\"1 5 8 6 3 7 2 4\",");
+            assertThat(output.resolve(ReportExporter.solutionsName(10) + ".csv"))
+                    .content()
+                    .hasLineCount(1 + 724);
+            JsonNode manifest = JsonMapper.builder()
+                    .build()
+                    .readTree(output.resolve("manifest.json").toFile());
             for (JsonNode file : manifest.get("files")) {
                 Path exported = output.resolve(file.get("name").asString());
-                assertThat(sha256(exported)).as(file.get("name").asString()).isEqualTo(file.get("sha256").asString());
+                assertThat(sha256(exported))
+                        .as(file.get("name").asString())
+                        .isEqualTo(file.get("sha256").asString());
             }
         } finally {
             jdbc.update("UPDATE " + solutions(8) + " SET placement = ? WHERE ordinal = 1", first);
@@ -348,16 +394,25 @@ abstract class AbstractNightlyJobIntegrationTests {
 
         assertThat(outcome.status()).as(outcome.failures().toString()).isEqualTo(BatchStatus.COMPLETED);
         Reference.Counts expected = Reference.counts(16);
-        assertThat(count("SELECT total_solutions FROM board_summary WHERE n = ?", 16)).isEqualTo(expected.total());
+        assertThat(count("SELECT total_solutions FROM board_summary WHERE n = ?", 16))
+                .isEqualTo(expected.total());
         assertThat(count("SELECT fundamental_solutions FROM board_summary WHERE n = ?", 16))
                 .isEqualTo(expected.fundamental());
-        assertThat(count("SELECT rot90_classes FROM board_summary WHERE n = ?", 16)).isEqualTo(expected.rot90());
-        assertThat(count("SELECT rot180_classes FROM board_summary WHERE n = ?", 16)).isEqualTo(expected.rot180());
+        assertThat(count("SELECT rot90_classes FROM board_summary WHERE n = ?", 16))
+                .isEqualTo(expected.rot90());
+        assertThat(count("SELECT rot180_classes FROM board_summary WHERE n = ?", 16))
+                .isEqualTo(expected.rot180());
         long units = CountingEngine.workUnits(16).size();
-        assertThat(count("SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:n16-%'",
-                null)).as("every unit stored once").isEqualTo(units);
-        assertThat(count("SELECT SUM(commit_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:n16-%'",
-                null)).as("transactions for %d units", units).isLessThan(units / 10);
+        assertThat(count(
+                        "SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:n16-%'",
+                        null))
+                .as("every unit stored once")
+                .isEqualTo(units);
+        assertThat(count(
+                        "SELECT SUM(commit_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:n16-%'",
+                        null))
+                .as("transactions for %d units", units)
+                .isLessThan(units / 10);
     }
 
     /**
@@ -380,8 +435,12 @@ abstract class AbstractNightlyJobIntegrationTests {
 
     /** The generation of size {@code n}: the published one, else the one being built. */
     private int generation(int n) {
-        return jdbc.queryForObject("SELECT COALESCE((SELECT generation FROM board_summary WHERE n = ?),"
-                + " (SELECT generation FROM building_generation WHERE n = ?))", Integer.class, n, n);
+        return jdbc.queryForObject(
+                "SELECT COALESCE((SELECT generation FROM board_summary WHERE n = ?),"
+                        + " (SELECT generation FROM building_generation WHERE n = ?))",
+                Integer.class,
+                n,
+                n);
     }
 
     private String solutions(int n) {
@@ -395,17 +454,20 @@ abstract class AbstractNightlyJobIntegrationTests {
     /** Every solution row of every registered generation of sizes 1 to 10 (the other tests' sizes aside). */
     private long storedSolutions() {
         long total = 0;
-        for (Map<String, Object> g : jdbc.queryForList("SELECT n, generation FROM stored_generation"
-                + " WHERE with_solutions AND n <= 10")) {
-            total += count("SELECT COUNT(*) FROM " + dev.nqueens.store.GenerationTables.solutionTable(
-                    ((Number) g.get("n")).intValue(), ((Number) g.get("generation")).intValue()), null);
+        for (Map<String, Object> g : jdbc.queryForList(
+                "SELECT n, generation FROM stored_generation" + " WHERE with_solutions AND n <= 10")) {
+            total += count(
+                    "SELECT COUNT(*) FROM "
+                            + dev.nqueens.store.GenerationTables.solutionTable(
+                                    ((Number) g.get("n")).intValue(), ((Number) g.get("generation")).intValue()),
+                    null);
         }
         return total;
     }
 
     NightlyRun.Outcome run(String sizes) {
-        return nightlyRun.run(new RunRequest(BoardSizes.parse(sizes), new StorageLimits(13, 15), false,
-                java.time.LocalDateTime.now()));
+        return nightlyRun.run(new RunRequest(
+                BoardSizes.parse(sizes), new StorageLimits(13, 15), false, java.time.LocalDateTime.now()));
     }
 
     private long count(String sql, Integer n) {

@@ -28,13 +28,16 @@ class CountPlannerTests {
         assertThat(partitions(planner, 17)).as("Q(17) = 95,815,104").isEqualTo(3);
         assertThat(partitions(planner, 18)).as("Q(18) = 666,090,624").isEqualTo(26);
         assertThat(partitions(planner, 19)).as("64 at most on one machine").isEqualTo(64);
-        assertThat(partitions(planner(Map.of(), 100), 21)).as("4 per thread of a large cluster").isEqualTo(400);
+        assertThat(partitions(planner(Map.of(), 100), 21))
+                .as("4 per thread of a large cluster")
+                .isEqualTo(400);
     }
 
     @Test
     void theSettingIsTakenAsItIsUpToTheWorkUnits() {
         CountPlanner planner = planner(Map.of("NQUEENS_COUNT_PARTITIONS", "5"), 2);
-        assertThat(partitions(planner, 8)).isEqualTo(Math.min(5, CountingEngine.workUnits(8).size()));
+        assertThat(partitions(planner, 8))
+                .isEqualTo(Math.min(5, CountingEngine.workUnits(8).size()));
         assertThat(partitions(planner, 16)).isEqualTo(5);
         assertThat(partitions(planner, 19)).isEqualTo(5);
     }
@@ -44,8 +47,8 @@ class CountPlannerTests {
     }
 
     private CountPlanner planner(Map<String, String> variables, int capacity) {
-        NqueensProperties properties = SettingsLoader.bind(SettingsLoader.load(
-                new SettingsLoader.Sources(workingDirectory, variables, Map.of(), List.of())));
+        NqueensProperties properties = SettingsLoader.bind(
+                SettingsLoader.load(new SettingsLoader.Sources(workingDirectory, variables, Map.of(), List.of())));
         PartitionExecution execution = new PartitionExecution() {
             @Override
             public PartitionHandler handler(String workerStepName, Step workerStep) {

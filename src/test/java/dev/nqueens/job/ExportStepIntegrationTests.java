@@ -33,7 +33,9 @@ import tools.jackson.databind.json.JsonMapper;
  * longer lists.
  */
 @SpringBatchTest
-@SpringBootTest(classes = Application.class, webEnvironment = SpringBootTest.WebEnvironment.NONE,
+@SpringBootTest(
+        classes = Application.class,
+        webEnvironment = SpringBootTest.WebEnvironment.NONE,
         properties = {"nqueens.threads=2", "logging.file.name="})
 @ResourceLock(TestResources.TEST_JVM)
 class ExportStepIntegrationTests {
@@ -56,8 +58,8 @@ class ExportStepIntegrationTests {
     /** Sizes 1-6 stored (the first test's run; a later one finds them stored and computes nothing). */
     @BeforeEach
     void storedSizes() {
-        NightlyRun.Outcome outcome = nightlyRun.run(new RunRequest(BoardSizes.parse("1-6"), new StorageLimits(6, 6),
-                false, LocalDateTime.now()));
+        NightlyRun.Outcome outcome = nightlyRun.run(
+                new RunRequest(BoardSizes.parse("1-6"), new StorageLimits(6, 6), false, LocalDateTime.now()));
         assertThat(outcome.status()).isEqualTo(BatchStatus.COMPLETED);
     }
 
@@ -79,14 +81,22 @@ class ExportStepIntegrationTests {
             assertThat(output.resolve(name)).as(name).isRegularFile();
         }
         StepExecution step = execution.getStepExecutions().iterator().next();
-        assertThat(step.getWriteCount()).as("one write a file: those listed, the manifest and SHA256SUMS")
+        assertThat(step.getWriteCount())
+                .as("one write a file: those listed, the manifest and SHA256SUMS")
                 .isEqualTo(listed.size() + 2);
-        assertThat(stale).as("a file of the export's own names the manifest does not list").doesNotExist();
+        assertThat(stale)
+                .as("a file of the export's own names the manifest does not list")
+                .doesNotExist();
         assertThat(foreign).as("a file the export never writes").exists();
     }
 
     private static List<String> manifestFiles(Path output) {
-        JsonNode manifest = JsonMapper.builder().build().readTree(output.resolve("manifest.json").toFile());
-        return manifest.get("files").valueStream().map(file -> file.get("name").asString()).toList();
+        JsonNode manifest = JsonMapper.builder()
+                .build()
+                .readTree(output.resolve("manifest.json").toFile());
+        return manifest.get("files")
+                .valueStream()
+                .map(file -> file.get("name").asString())
+                .toList();
     }
 }

@@ -24,14 +24,20 @@ class LostDatabaseTests {
         // PostgreSQL ends every session on `pg_ctl restart -m fast` (57P01), refuses connections while it
         // starts (57P03); the driver reports a broken or refused connection in class 08; the pool a timeout.
         for (String state : List.of("57P01", "57P02", "57P03", "08001", "08003", "08006")) {
-            assertThat(LostDatabase.isCause(new SQLException("x", state))).as(state).isTrue();
+            assertThat(LostDatabase.isCause(new SQLException("x", state)))
+                    .as(state)
+                    .isTrue();
         }
-        assertThat(LostDatabase.isCause(new TransactionSystemException("JDBC rollback failed",
-                new SQLException("This connection has been closed.", "08003")))).isTrue();
+        assertThat(LostDatabase.isCause(new TransactionSystemException(
+                        "JDBC rollback failed", new SQLException("This connection has been closed.", "08003"))))
+                .isTrue();
         assertThat(LostDatabase.isCause(rollbackFailedAfter(new SQLException("terminating connection", "57P01"))))
-                .as("a rollback on the connection the pool closed hides the lost session").isTrue();
-        assertThat(LostDatabase.isCause(new CannotGetJdbcConnectionException("no connection",
-                new SQLTransientConnectionException("HikariPool-1 - Connection is not available")))).isTrue();
+                .as("a rollback on the connection the pool closed hides the lost session")
+                .isTrue();
+        assertThat(LostDatabase.isCause(new CannotGetJdbcConnectionException(
+                        "no connection",
+                        new SQLTransientConnectionException("HikariPool-1 - Connection is not available"))))
+                .isTrue();
         assertThat(LostDatabase.isCause(new IllegalStateException(new LostDatabase.LostDatabaseException("lost"))))
                 .isTrue();
     }
@@ -39,13 +45,17 @@ class LostDatabaseTests {
     @Test
     void otherDatabaseErrorsAndAWrongLoginAreNot() {
         for (String state : List.of("23505", "42P01", "28P01", "40001", "3D000")) {
-            assertThat(LostDatabase.isCause(new SQLException("x", state))).as(state).isFalse();
+            assertThat(LostDatabase.isCause(new SQLException("x", state)))
+                    .as(state)
+                    .isFalse();
         }
         assertThat(LostDatabase.isCause(new IllegalStateException("boom"))).isFalse();
         assertThat(LostDatabase.isCause(new SQLException("no state"))).isFalse();
-        assertThat(LostDatabase.isCause(rollbackFailedAfter(new SQLException("duplicate key", "23505")))).isFalse();
-        assertThat(LostDatabase.isCause(new TransactionSystemException("JDBC rollback failed",
-                new SQLException("Connection is closed")))).isFalse();
+        assertThat(LostDatabase.isCause(rollbackFailedAfter(new SQLException("duplicate key", "23505"))))
+                .isFalse();
+        assertThat(LostDatabase.isCause(new TransactionSystemException(
+                        "JDBC rollback failed", new SQLException("Connection is closed"))))
+                .isFalse();
     }
 
     /**
@@ -54,10 +64,10 @@ class LostDatabaseTests {
      * state-less "Connection is closed"; the statement's failure is only the application exception.
      */
     private static TransactionSystemException rollbackFailedAfter(SQLException statementFailure) {
-        TransactionSystemException rollbackFailed = new TransactionSystemException("JDBC rollback failed",
-                new SQLException("Connection is closed"));
-        rollbackFailed.initApplicationException(new UncategorizedSQLException("getJobExecution", "SELECT ...",
-                statementFailure));
+        TransactionSystemException rollbackFailed =
+                new TransactionSystemException("JDBC rollback failed", new SQLException("Connection is closed"));
+        rollbackFailed.initApplicationException(
+                new UncategorizedSQLException("getJobExecution", "SELECT ...", statementFailure));
         return rollbackFailed;
     }
 
@@ -73,7 +83,8 @@ class LostDatabaseTests {
         assertThat(listener.afterStep(failed)).isNull();
         assertThat(LostDatabase.lostBy(failed)).isFalse();
         assertThat(listener.afterStep(partition(BatchStatus.COMPLETED, null))).isNull();
-        assertThat(LostDatabase.lostBy(partition(BatchStatus.UNKNOWN, null))).as("its end could not be recorded")
+        assertThat(LostDatabase.lostBy(partition(BatchStatus.UNKNOWN, null)))
+                .as("its end could not be recorded")
                 .isTrue();
     }
 

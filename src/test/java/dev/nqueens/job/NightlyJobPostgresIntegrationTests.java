@@ -27,7 +27,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * plus the run lock as only PostgreSQL needs it: a row shared by processes on any machine, whose
  * holder is alive while its heartbeat moves.
  */
-@EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
+@EnabledIfEnvironmentVariable(
+        named = TestDatabases.POSTGRES_URL_VARIABLE,
+        matches = ".+",
         disabledReason = TestDatabases.POSTGRES_SKIPPED)
 @Order(2) // in-process: first from the front, while the launcher makes its archive (see the pom)
 @ResourceLock(TestResources.TEST_JVM)
@@ -54,14 +56,20 @@ class NightlyJobPostgresIntegrationTests extends AbstractNightlyJobIntegrationTe
     void aRunIsRefusedWhileAnotherHoldsTheRunLockAndBeatsThenTakesItOverOnceItsHeartbeatStops(CapturedOutput said)
             throws Exception {
         long epoch = jdbc.queryForObject("SELECT epoch FROM run_lock", Long.class) + 1;
-        jdbc.update("UPDATE run_lock SET holder = 'db9:4242', epoch = ?, acquired_at = CURRENT_TIMESTAMP,"
-                + " heartbeat_at = CURRENT_TIMESTAMP", epoch);
+        jdbc.update(
+                "UPDATE run_lock SET holder = 'db9:4242', epoch = ?, acquired_at = CURRENT_TIMESTAMP,"
+                        + " heartbeat_at = CURRENT_TIMESTAMP",
+                epoch);
         ScheduledExecutorService beating = Executors.newSingleThreadScheduledExecutor();
-        beating.scheduleWithFixedDelay(() -> jdbc.update("UPDATE run_lock SET heartbeat_at = CURRENT_TIMESTAMP"),
-                0, 300, TimeUnit.MILLISECONDS);
+        beating.scheduleWithFixedDelay(
+                () -> jdbc.update("UPDATE run_lock SET heartbeat_at = CURRENT_TIMESTAMP"),
+                0,
+                300,
+                TimeUnit.MILLISECONDS);
         long executions = jdbc.queryForObject("SELECT COUNT(*) FROM batch_job_execution", Long.class);
         try {
-            assertThatThrownBy(() -> run("1-4")).isInstanceOf(RunInProgressException.class)
+            assertThatThrownBy(() -> run("1-4"))
+                    .isInstanceOf(RunInProgressException.class)
                     .hasMessageStartingWith("another nqueens run is using this database (db9:4242, heartbeat ")
                     .hasMessageEndingWith(" s ago); one run at a time");
             assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM batch_job_execution", Long.class))
@@ -72,14 +80,20 @@ class NightlyJobPostgresIntegrationTests extends AbstractNightlyJobIntegrationTe
         }
 
         NightlyRun.Outcome outcome = run("1-4");
-        assertThat(outcome.completed()).as("the silent holder is taken for dead").isTrue();
-        assertThat(said.getOut()).as("after watching its heartbeat stand still")
+        assertThat(outcome.completed())
+                .as("the silent holder is taken for dead")
+                .isTrue();
+        assertThat(said.getOut())
+                .as("after watching its heartbeat stand still")
                 .contains("took over the run lock from db9:4242, silent for ");
-        assertThat(jdbc.queryForObject("SELECT epoch FROM run_lock", Long.class)).isEqualTo(epoch + 1);
+        assertThat(jdbc.queryForObject("SELECT epoch FROM run_lock", Long.class))
+                .isEqualTo(epoch + 1);
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM run_lock WHERE holder IS NULL", Long.class))
-                .as("released at the end").isEqualTo(1);
-        assertThat(jdbc.queryForObject("SELECT lock_epoch FROM run_control ORDER BY job_execution_id DESC LIMIT 1",
-                Long.class)).isEqualTo(epoch + 1);
+                .as("released at the end")
+                .isEqualTo(1);
+        assertThat(jdbc.queryForObject(
+                        "SELECT lock_epoch FROM run_control ORDER BY job_execution_id DESC LIMIT 1", Long.class))
+                .isEqualTo(epoch + 1);
     }
 
     @Test
@@ -88,17 +102,25 @@ class NightlyJobPostgresIntegrationTests extends AbstractNightlyJobIntegrationTe
         // outlasted its heartbeat): its partitions' writes and its publication are refused.
         jdbc.update("DELETE FROM board_summary WHERE n = 11");
         ScheduledExecutorService thief = Executors.newSingleThreadScheduledExecutor();
-        thief.scheduleWithFixedDelay(() -> jdbc.update("UPDATE run_lock SET holder = 'db9:4243', epoch = epoch + 1,"
-                + " heartbeat_at = CURRENT_TIMESTAMP WHERE holder = ?", ThisProcess.id()), 0, 5, TimeUnit.MILLISECONDS);
+        thief.scheduleWithFixedDelay(
+                () -> jdbc.update(
+                        "UPDATE run_lock SET holder = 'db9:4243', epoch = epoch + 1,"
+                                + " heartbeat_at = CURRENT_TIMESTAMP WHERE holder = ?",
+                        ThisProcess.id()),
+                0,
+                5,
+                TimeUnit.MILLISECONDS);
         try {
-            assertThatThrownBy(() -> nightlyRun.run(new RunRequest(BoardSizes.parse("11"), new StorageLimits(11, 11),
-                    true, java.time.LocalDateTime.now()))).isInstanceOf(RunLockLostException.class)
+            assertThatThrownBy(() -> nightlyRun.run(new RunRequest(
+                            BoardSizes.parse("11"), new StorageLimits(11, 11), true, java.time.LocalDateTime.now())))
+                    .isInstanceOf(RunLockLostException.class)
                     .hasMessageStartingWith("the run lock was taken over by db9:4243");
         } finally {
             thief.shutdownNow();
             jdbc.update("UPDATE run_lock SET holder = NULL, heartbeat_at = NULL");
         }
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM board_summary WHERE n = 11", Long.class))
-                .as("not published by the run that lost the lock").isZero();
+                .as("not published by the run that lost the lock")
+                .isZero();
     }
 }

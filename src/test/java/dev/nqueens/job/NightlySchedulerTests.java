@@ -18,7 +18,6 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,40 +48,57 @@ class NightlySchedulerTests {
     @Test
     void aTimeThatDoesNotExistOnTheNightTheClocksGoForwardRunsOnceAfterTheJump() {
         List<Night> nights = nights("30 2 * * *", BERLIN, "2026-03-27T12:00+01:00", 4, Duration.ofSeconds(5));
-        assertThat(nights).extracting(Night::start).containsExactly(instant("2026-03-28T02:30+01:00"),
-                instant("2026-03-29T03:30+02:00"), instant("2026-03-30T02:30+02:00"), instant("2026-03-31T02:30+02:00"));
-        assertThat(nights).extracting(Night::key).extracting(LocalDateTime::toString).containsExactly(
-                "2026-03-28T02:30", "2026-03-29T02:30", "2026-03-30T02:30", "2026-03-31T02:30");
+        assertThat(nights)
+                .extracting(Night::start)
+                .containsExactly(
+                        instant("2026-03-28T02:30+01:00"),
+                        instant("2026-03-29T03:30+02:00"),
+                        instant("2026-03-30T02:30+02:00"),
+                        instant("2026-03-31T02:30+02:00"));
+        assertThat(nights)
+                .extracting(Night::key)
+                .extracting(LocalDateTime::toString)
+                .containsExactly("2026-03-28T02:30", "2026-03-29T02:30", "2026-03-30T02:30", "2026-03-31T02:30");
         // The default time, 02:00, runs at the jump.
         assertThat(nights("0 2 * * *", BERLIN, "2026-03-28T12:00+01:00", 2, Duration.ofSeconds(5)))
-                .extracting(Night::start).containsExactly(instant("2026-03-29T03:00+02:00"),
-                        instant("2026-03-30T02:00+02:00"));
+                .extracting(Night::start)
+                .containsExactly(instant("2026-03-29T03:00+02:00"), instant("2026-03-30T02:00+02:00"));
     }
 
     /** 2026-10-25: 03:00 → 02:00 in Berlin; 02:30 occurs twice that night, the first time at +02:00. */
     @Test
     void aTimeThatOccursTwiceOnTheNightTheClocksGoBackRunsOnce() {
-        List<Instant> expected = List.of(instant("2026-10-24T02:30+02:00"), instant("2026-10-25T02:30+02:00"),
-                instant("2026-10-26T02:30+01:00"), instant("2026-10-27T02:30+01:00"));
+        List<Instant> expected = List.of(
+                instant("2026-10-24T02:30+02:00"),
+                instant("2026-10-25T02:30+02:00"),
+                instant("2026-10-26T02:30+01:00"),
+                instant("2026-10-27T02:30+01:00"));
         // A quick night ends before the clocks go back; a 40-minute one in the repeated hour, before 02:30 comes again.
         for (Duration night : List.of(Duration.ofSeconds(5), Duration.ofMinutes(40))) {
             List<Night> nights = nights("30 2 * * *", BERLIN, "2026-10-23T12:00+02:00", 4, night);
-            assertThat(nights).as("nights of %s", night).extracting(Night::start).containsExactlyElementsOf(expected);
-            assertThat(nights).extracting(Night::key).extracting(LocalDateTime::toString).containsExactly(
-                    "2026-10-24T02:30", "2026-10-25T02:30", "2026-10-26T02:30", "2026-10-27T02:30");
+            assertThat(nights)
+                    .as("nights of %s", night)
+                    .extracting(Night::start)
+                    .containsExactlyElementsOf(expected);
+            assertThat(nights)
+                    .extracting(Night::key)
+                    .extracting(LocalDateTime::toString)
+                    .containsExactly("2026-10-24T02:30", "2026-10-25T02:30", "2026-10-26T02:30", "2026-10-27T02:30");
         }
     }
 
     @Test
     void theDefaultScheduleRunsEveryNightAtTwoInItsZone() {
-        assertThat(nights("0 2 * * *", UTC, "2026-12-01T02:00Z", 2, Duration.ofSeconds(5))).extracting(Night::start)
+        assertThat(nights("0 2 * * *", UTC, "2026-12-01T02:00Z", 2, Duration.ofSeconds(5)))
+                .extracting(Night::start)
                 .containsExactly(instant("2026-12-02T02:00Z"), instant("2026-12-03T02:00Z"));
     }
 
     /** One run at a time: a night still running at the next time keeps that one from starting. */
     @Test
     void aTimePassedWhileANightRanIsNotMadeUp() {
-        assertThat(nights("0 2 * * *", UTC, "2026-12-01T01:00Z", 2, Duration.ofHours(25))).extracting(Night::start)
+        assertThat(nights("0 2 * * *", UTC, "2026-12-01T01:00Z", 2, Duration.ofHours(25)))
+                .extracting(Night::start)
                 .containsExactly(instant("2026-12-01T02:00Z"), instant("2026-12-03T02:00Z"));
     }
 
@@ -95,35 +111,48 @@ class NightlySchedulerTests {
     @Test
     void eachNightStartsAtItsTimeKeyedByItsLocalTime() {
         ZoneId newYork = ZoneId.of("America/New_York");
-        List<Instant> times = List.of(instant("2026-12-01T02:00-05:00"), instant("2026-12-02T02:00-05:00"),
+        List<Instant> times = List.of(
+                instant("2026-12-01T02:00-05:00"),
+                instant("2026-12-02T02:00-05:00"),
                 instant("2026-12-03T02:00-05:00"));
         SetClock clock = new SetClock(times.get(0).minus(AHEAD));
         List<RunRequest> requests = new CopyOnWriteArrayList<>();
         List<Instant> startedAt = new CopyOnWriteArrayList<>();
         AtomicReference<NightlyScheduler> scheduler = new AtomicReference<>();
-        scheduler.set(new NightlyScheduler(request -> {
-            startedAt.add(clock.instant());
-            requests.add(request);
-            if (requests.size() < times.size()) {
-                clock.set(times.get(requests.size()).minus(AHEAD));
-            } else {
-                scheduler.get().stop();
-            }
-            return completed();
-        }, new NightlyStarts(), clock));
+        scheduler.set(new NightlyScheduler(
+                request -> {
+                    startedAt.add(clock.instant());
+                    requests.add(request);
+                    if (requests.size() < times.size()) {
+                        clock.set(times.get(requests.size()).minus(AHEAD));
+                    } else {
+                        scheduler.get().stop();
+                    }
+                    return completed();
+                },
+                new NightlyStarts(),
+                clock));
 
         List<String> log = runUntilStopped(scheduler.get(), "0 2 * * *", newYork);
 
         assertThat(requests).extracting(RunRequest::start).containsExactlyElementsOf(times);
-        assertThat(requests).extracting(RunRequest::key).extracting(LocalDateTime::toString).containsExactly(
-                "2026-12-01T02:00", "2026-12-02T02:00", "2026-12-03T02:00");
+        assertThat(requests)
+                .extracting(RunRequest::key)
+                .extracting(LocalDateTime::toString)
+                .containsExactly("2026-12-01T02:00", "2026-12-02T02:00", "2026-12-03T02:00");
         for (int i = 0; i < times.size(); i++) {
-            assertThat(startedAt.get(i)).as("night %d started at its time or after", i).isAfterOrEqualTo(times.get(i));
+            assertThat(startedAt.get(i))
+                    .as("night %d started at its time or after", i)
+                    .isAfterOrEqualTo(times.get(i));
         }
-        assertThat(log).first().asString().endsWith(" schedule '0 2 * * *' started (zone America/New_York);"
-                + " next run at 2026-12-01 02:00:00");
+        assertThat(log)
+                .first()
+                .asString()
+                .endsWith(
+                        " schedule '0 2 * * *' started (zone America/New_York);" + " next run at 2026-12-01 02:00:00");
         // Each line starts with the local time it was written (to the minute here: the machine may be slow).
-        assertThat(log).filteredOn(line -> line.contains(" run for "))
+        assertThat(log)
+                .filteredOn(line -> line.contains(" run for "))
                 .extracting(line -> line.substring(0, 16) + line.substring(19).replaceAll(" in .*", ""))
                 .containsExactly(
                         "2026-12-01 02:00 run for 2026-12-01 02:00:00 started",
@@ -142,44 +171,58 @@ class NightlySchedulerTests {
         NightlyStarts starts = new NightlyStarts();
         List<LocalDateTime> attempts = new CopyOnWriteArrayList<>();
         AtomicReference<NightlyScheduler> scheduler = new AtomicReference<>();
-        scheduler.set(new NightlyScheduler(request -> {
-            attempts.add(request.key());
-            if (attempts.size() == 1) {
-                clock.set(instant("2026-12-02T02:00Z").minus(AHEAD));
-            } else {
-                scheduler.get().stop();
-            }
-            throw new IllegalStateException("Timeout trying to lock table run_lock\nSQL statement: SELECT …");
-        }, starts, clock));
+        scheduler.set(new NightlyScheduler(
+                request -> {
+                    attempts.add(request.key());
+                    if (attempts.size() == 1) {
+                        clock.set(instant("2026-12-02T02:00Z").minus(AHEAD));
+                    } else {
+                        scheduler.get().stop();
+                    }
+                    throw new IllegalStateException("Timeout trying to lock table run_lock\nSQL statement: SELECT …");
+                },
+                starts,
+                clock));
 
         List<String> log = runUntilStopped(scheduler.get(), "0 2 * * *", UTC);
 
-        assertThat(attempts).as("the schedule went on after a failed start").extracting(LocalDateTime::toString)
+        assertThat(attempts)
+                .as("the schedule went on after a failed start")
+                .extracting(LocalDateTime::toString)
                 .containsExactly("2026-12-01T02:00", "2026-12-02T02:00");
         NightlyStarts.FailedStart failed = starts.lastFailed().orElseThrow();
         assertThat(failed.scheduled()).isEqualTo(instant("2026-12-02T02:00Z"));
         assertThat(failed.failed()).isAfterOrEqualTo(failed.scheduled());
         assertThat(failed.reason()).isEqualTo("Timeout trying to lock table run_lock");
-        assertThat(log).anyMatch(line -> line.endsWith(
-                " run for 2026-12-02 02:00:00 could not start: Timeout trying to lock table run_lock"));
+        assertThat(log)
+                .anyMatch(line -> line.endsWith(
+                        " run for 2026-12-02 02:00:00 could not start: Timeout trying to lock table run_lock"));
     }
 
     /** A stop while the schedule waits ends it at once: no night runs. */
     @Test
     void aStopWhileWaitingEndsTheScheduleAtOnce() {
-        NightlyScheduler scheduler = new NightlyScheduler(request -> {
-            throw new AssertionError("no run was due");
-        }, new NightlyStarts(), new SetClock(instant("2026-12-01T12:00Z")));
+        NightlyScheduler scheduler = new NightlyScheduler(
+                request -> {
+                    throw new AssertionError("no run was due");
+                },
+                new NightlyStarts(),
+                new SetClock(instant("2026-12-01T12:00Z")));
         Log log = new Log();
-        Thread schedule = start(() -> scheduler.runForever(NqueensProperties.Schedule.cronExpression("0 2 * * *"),
-                "0 2 * * *", UTC, NightlySchedulerTests::request, log.out));
+        Thread schedule = start(() -> scheduler.runForever(
+                NqueensProperties.Schedule.cronExpression("0 2 * * *"),
+                "0 2 * * *",
+                UTC,
+                NightlySchedulerTests::request,
+                log.out));
         await().until(() -> log.lines().size() == 1);
 
         scheduler.stop();
 
         await().until(() -> !schedule.isAlive());
         assertThat(log.lines()).hasSize(2);
-        assertThat(log.lines().get(0)).endsWith(" schedule '0 2 * * *' started (zone Z); next run at 2026-12-02 02:00:00");
+        assertThat(log.lines().get(0))
+                .endsWith(" schedule '0 2 * * *' started (zone Z); next run at 2026-12-02 02:00:00");
         assertThat(log.lines().get(1)).endsWith(" schedule stopped");
     }
 
@@ -190,23 +233,30 @@ class NightlySchedulerTests {
         CountDownLatch nightGoing = new CountDownLatch(1);
         CountDownLatch nightMayEnd = new CountDownLatch(1);
         List<RunRequest> requests = new CopyOnWriteArrayList<>();
-        NightlyScheduler scheduler = new NightlyScheduler(request -> {
-            requests.add(request);
-            clock.set(instant("2026-12-02T02:00Z").minus(AHEAD)); // the next night would be due at once
-            nightGoing.countDown();
-            try {
-                nightMayEnd.await();
-            } catch (InterruptedException e) {
-                throw new AssertionError("the night was interrupted", e);
-            }
-            return completed();
-        }, new NightlyStarts(), clock);
+        NightlyScheduler scheduler = new NightlyScheduler(
+                request -> {
+                    requests.add(request);
+                    clock.set(instant("2026-12-02T02:00Z").minus(AHEAD)); // the next night would be due at once
+                    nightGoing.countDown();
+                    try {
+                        nightMayEnd.await();
+                    } catch (InterruptedException e) {
+                        throw new AssertionError("the night was interrupted", e);
+                    }
+                    return completed();
+                },
+                new NightlyStarts(),
+                clock);
         Log log = new Log();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread schedule = start(() -> {
             try {
-                scheduler.runForever(NqueensProperties.Schedule.cronExpression("0 2 * * *"), "0 2 * * *", UTC,
-                        NightlySchedulerTests::request, log.out);
+                scheduler.runForever(
+                        NqueensProperties.Schedule.cronExpression("0 2 * * *"),
+                        "0 2 * * *",
+                        UTC,
+                        NightlySchedulerTests::request,
+                        log.out);
             } catch (Throwable e) {
                 failure.set(e);
             }
@@ -218,7 +268,9 @@ class NightlySchedulerTests {
 
             // The schedule's thread waits (timed) for the night, or it did not wait and ended.
             await().until(() -> schedule.getState() == Thread.State.TIMED_WAITING || !schedule.isAlive());
-            assertThat(schedule.isAlive()).as("the schedule waits for the night going").isTrue();
+            assertThat(schedule.isAlive())
+                    .as("the schedule waits for the night going")
+                    .isTrue();
             assertThat(log.lines()).noneMatch(line -> line.endsWith(" schedule stopped"));
         } finally {
             nightMayEnd.countDown();
@@ -227,7 +279,10 @@ class NightlySchedulerTests {
         assertThat(failure.get()).isNull();
         assertThat(requests).hasSize(1);
         assertThat(log.lines()).last().asString().endsWith(" schedule stopped");
-        assertThat(log.lines()).filteredOn(line -> line.contains(" ended ")).singleElement().asString()
+        assertThat(log.lines())
+                .filteredOn(line -> line.contains(" ended "))
+                .singleElement()
+                .asString()
                 .contains("run for 2026-12-01 02:00:00 ended COMPLETED");
     }
 
@@ -237,9 +292,12 @@ class NightlySchedulerTests {
         for (String cron : List.of("0 2 * * *", "30 1 * * 1-5", "*/2 * * * * *")) {
             NqueensProperties settings = SettingsLoader.bind(SettingsLoader.load(new SettingsLoader.Sources(
                     workingDirectory, Map.of("NQUEENS_SCHEDULE_CRON", cron), Map.of(), List.of())));
-            NightlyScheduler scheduler = new NightlyScheduler(request -> {
-                throw new AssertionError("no run was due");
-            }, new NightlyStarts(), new SetClock(instant("2026-12-01T12:00:00.500Z")));
+            NightlyScheduler scheduler = new NightlyScheduler(
+                    request -> {
+                        throw new AssertionError("no run was due");
+                    },
+                    new NightlyStarts(),
+                    new SetClock(instant("2026-12-01T12:00:00.500Z")));
             scheduler.stop(); // after its first line
             Log log = new Log();
             scheduler.runForever(settings, log.out);
@@ -248,8 +306,7 @@ class NightlySchedulerTests {
     }
 
     /** A night the trigger gives: when it runs, and its local time (its key). */
-    private record Night(Instant start, LocalDateTime key) {
-    }
+    private record Night(Instant start, LocalDateTime key) {}
 
     /**
      * The first {@code count} nights the scheduler's trigger gives from {@code from} on, each
@@ -276,8 +333,18 @@ class NightlySchedulerTests {
     }
 
     private static NightlyRun.Outcome completed() {
-        return new NightlyRun.Outcome(BatchStatus.COMPLETED, List.of(), false, List.of(), Duration.ZERO, false,
-                Set.of(), List.of(), List.of(), 0, false);
+        return new NightlyRun.Outcome(
+                BatchStatus.COMPLETED,
+                List.of(),
+                false,
+                List.of(),
+                Duration.ZERO,
+                false,
+                Set.of(),
+                List.of(),
+                List.of(),
+                0,
+                false);
     }
 
     /** Runs the schedule until it stops by itself, at most a minute; returns its log. */
@@ -286,8 +353,12 @@ class NightlySchedulerTests {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread schedule = start(() -> {
             try {
-                scheduler.runForever(NqueensProperties.Schedule.cronExpression(cron), cron, zone,
-                        NightlySchedulerTests::request, log.out);
+                scheduler.runForever(
+                        NqueensProperties.Schedule.cronExpression(cron),
+                        cron,
+                        zone,
+                        NightlySchedulerTests::request,
+                        log.out);
             } catch (Throwable e) {
                 failure.set(e);
             }
@@ -325,8 +396,7 @@ class NightlySchedulerTests {
      */
     private static final class SetClock extends Clock {
 
-        private record Setting(Instant time, long nanos) {
-        }
+        private record Setting(Instant time, long nanos) {}
 
         private final AtomicReference<Setting> setting = new AtomicReference<>();
 

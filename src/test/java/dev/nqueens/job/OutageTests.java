@@ -43,8 +43,11 @@ class OutageTests {
         assertThat(database.awayFor()).isZero();
 
         for (int use = 0; use < 5; use++) {
-            database.failed(new IllegalStateException("wrapped", new SQLException("Connection to 127.0.0.1:5432 refused."
-                    + "\nCheck that the hostname and port are correct", "08001")));
+            database.failed(new IllegalStateException(
+                    "wrapped",
+                    new SQLException(
+                            "Connection to 127.0.0.1:5432 refused." + "\nCheck that the hostname and port are correct",
+                            "08001")));
         }
         now.set(start.plusMillis(1250));
         assertThat(database.awayFor()).isEqualTo(Duration.ofMillis(1250));
@@ -52,8 +55,11 @@ class OutageTests {
         database.succeeded();
         database.failed(new ConnectException());
 
-        assertThat(said).containsExactly("the database went away: Connection to 127.0.0.1:5432 refused.",
-                "the database is back after 1.25 s", "the database went away: ConnectException");
+        assertThat(said)
+                .containsExactly(
+                        "the database went away: Connection to 127.0.0.1:5432 refused.",
+                        "the database is back after 1.25 s",
+                        "the database went away: ConnectException");
         assertThat(database.episodes()).isEqualTo(2);
         assertThat(database.lastReason()).isEqualTo("ConnectException");
     }

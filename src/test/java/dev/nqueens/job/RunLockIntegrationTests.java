@@ -32,6 +32,7 @@ class RunLockIntegrationTests {
 
     /** Short, so the tests see several heartbeats in a fraction of a second. */
     private static final Duration HEARTBEAT = Duration.ofMillis(20);
+
     private static final Duration LIVENESS = Duration.ofMillis(200);
 
     private DataSource dataSource;
@@ -39,25 +40,33 @@ class RunLockIntegrationTests {
 
     @BeforeEach
     void migratedDatabase() {
-        String url = "jdbc:h2:mem:runlock" + System.nanoTime() + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DB_CLOSE_DELAY=-1";
+        String url =
+                "jdbc:h2:mem:runlock" + System.nanoTime() + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DB_CLOSE_DELAY=-1";
         dataSource = new DriverManagerDataSource(url, "sa", "");
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
         jdbc = new JdbcTemplate(dataSource);
     }
 
     @Test
     void aRunHoldsTheLockInTheDataWithItsEpochAndHeartbeatAndReleasesIt() {
         RunLock lock = new RunLock(dataSource, HEARTBEAT, LIVENESS);
-        try (RunLock.Held held = lock.acquire(line -> { })) {
+        try (RunLock.Held held = lock.acquire(line -> {})) {
             assertThat(held.epoch()).isEqualTo(1);
-            assertThat(jdbc.queryForObject("SELECT holder FROM run_lock", String.class)).isEqualTo(ThisProcess.id());
+            assertThat(jdbc.queryForObject("SELECT holder FROM run_lock", String.class))
+                    .isEqualTo(ThisProcess.id());
             Object before = jdbc.queryForObject("SELECT heartbeat_at FROM run_lock", Object.class);
-            await().untilAsserted(() -> assertThat(jdbc.queryForObject("SELECT heartbeat_at FROM run_lock",
-                    Object.class)).as("it beats").isNotEqualTo(before));
+            await().untilAsserted(
+                            () -> assertThat(jdbc.queryForObject("SELECT heartbeat_at FROM run_lock", Object.class))
+                                    .as("it beats")
+                                    .isNotEqualTo(before));
             new TransactionTemplate(new DataSourceTransactionManager(dataSource))
                     .executeWithoutResult(status -> lock.checkHeld());
 
-            assertThatThrownBy(() -> new RunLock(dataSource, HEARTBEAT, LIVENESS).acquire(line -> { }))
+            assertThatThrownBy(() -> new RunLock(dataSource, HEARTBEAT, LIVENESS).acquire(line -> {}))
                     .isInstanceOf(RunInProgressException.class)
                     .hasMessageStartingWith("another nqueens run is using this database (" + ThisProcess.id());
         }
@@ -72,28 +81,35 @@ class RunLockIntegrationTests {
         List<String> said = new ArrayList<>();
         try (RunLock.Held held = new RunLock(dataSource, HEARTBEAT, Duration.ofDays(1)).acquire(said::add)) {
             assertThat(held.epoch()).isEqualTo(8);
-            assertThat(jdbc.queryForObject("SELECT holder FROM run_lock", String.class)).isEqualTo(ThisProcess.id());
+            assertThat(jdbc.queryForObject("SELECT holder FROM run_lock", String.class))
+                    .isEqualTo(ThisProcess.id());
         }
-        assertThat(said).as("no watching, so no takeover from a silent holder to tell").isEmpty();
+        assertThat(said)
+                .as("no watching, so no takeover from a silent holder to tell")
+                .isEmpty();
     }
 
     @Test
     void aHolderWhoseLockWasTakenOverIsToldAtItsNextWriteAndAtItsHeartbeatAndLeavesTheOtherHolderAlone() {
         RunLock lock = new RunLock(dataSource, HEARTBEAT, LIVENESS);
-        try (RunLock.Held held = lock.acquire(line -> { })) {
+        try (RunLock.Held held = lock.acquire(line -> {})) {
             jdbc.update("UPDATE run_lock SET holder = 'db9:4242', epoch = epoch + 1");
-            assertThatThrownBy(lock::checkHeld).isInstanceOf(RunLockLostException.class)
+            assertThatThrownBy(lock::checkHeld)
+                    .isInstanceOf(RunLockLostException.class)
                     .hasMessage("the run lock was taken over by db9:4242 (epoch 2) while this run could not reach the"
                             + " database; this run stopped without writing more");
             assertThat(held.lost()).isTrue();
         }
-        assertThat(jdbc.queryForObject("SELECT holder FROM run_lock", String.class)).isEqualTo("db9:4242");
+        assertThat(jdbc.queryForObject("SELECT holder FROM run_lock", String.class))
+                .isEqualTo("db9:4242");
 
-        try (RunLock.Held held = new RunLock(dataSource, HEARTBEAT, LIVENESS).acquire(line -> { })) {
+        try (RunLock.Held held = new RunLock(dataSource, HEARTBEAT, LIVENESS).acquire(line -> {})) {
             jdbc.update("UPDATE run_lock SET holder = 'db9:4243', epoch = epoch + 1");
-            await().untilAsserted(() -> assertThat(held.lost()).as("seen at the heartbeat").isTrue());
+            await().untilAsserted(() ->
+                    assertThat(held.lost()).as("seen at the heartbeat").isTrue());
         }
-        assertThat(jdbc.queryForObject("SELECT holder FROM run_lock", String.class)).isEqualTo("db9:4243");
+        assertThat(jdbc.queryForObject("SELECT holder FROM run_lock", String.class))
+                .isEqualTo("db9:4243");
     }
 
     @Test

@@ -3,7 +3,6 @@ package dev.nqueens.job;
 import static dev.nqueens.job.SizePlan.Action.COMPUTE;
 import static dev.nqueens.job.SizePlan.Action.DOWNGRADE;
 import static dev.nqueens.job.SizePlan.Action.KEEP;
-import static dev.nqueens.job.SizePlan.Action.REPLACE;
 import static dev.nqueens.job.SizePlan.Action.SKIP;
 import static dev.nqueens.settings.StoredLevel.ALL;
 import static dev.nqueens.settings.StoredLevel.COUNT;
@@ -37,9 +36,15 @@ class SizePlanTests {
         "FUNDAMENTAL, ALL,         true,  false, ALL,         REPLACE",
         "FUNDAMENTAL, ALL,         false, true,  FUNDAMENTAL, DOWNGRADE",
         "COUNT,       ALL,         false, true,  COUNT,       DOWNGRADE",
-        "FUNDAMENTAL, ALL,         true,  true,  FUNDAMENTAL, REPLACE"})
-    void aStoredSizeIsLoweredOnlyOnRequest(StoredLevel wanted, StoredLevel stored, boolean force, boolean lower,
-            StoredLevel level, SizePlan.Action action) {
+        "FUNDAMENTAL, ALL,         true,  true,  FUNDAMENTAL, REPLACE"
+    })
+    void aStoredSizeIsLoweredOnlyOnRequest(
+            StoredLevel wanted,
+            StoredLevel stored,
+            boolean force,
+            boolean lower,
+            StoredLevel level,
+            SizePlan.Action action) {
         assertThat(SizePlan.decide(14, wanted, Optional.ofNullable(stored), force, lower))
                 .isEqualTo(new SizePlan(14, level, action));
     }

@@ -38,14 +38,21 @@ class QueryPrinterTests {
             new Object[] {1e-7f, "0.0000001"},
             new Object[] {9_223_372_036_854_775_807L, "9223372036854775807"},
             new Object[] {92, "92"},
-            new Object[] {new java.math.BigInteger("123456789012345678901234567890"), "123456789012345678901234567890"});
+            new Object[] {new java.math.BigInteger("123456789012345678901234567890"), "123456789012345678901234567890"
+            });
 
     @Test
     void numbersArePrintedInPlainDecimalFormWithEveryDigitInTheTable() {
         String table = print(QueryPrinter.Format.TABLE);
 
-        List<String> cells = table.lines().skip(2).limit(NUMBERS.size()).map(line -> line.split(" \\| ")[1]).toList();
-        assertThat(cells).containsExactlyElementsOf(NUMBERS.stream().map(number -> (String) number[1]).toList());
+        List<String> cells = table.lines()
+                .skip(2)
+                .limit(NUMBERS.size())
+                .map(line -> line.split(" \\| ")[1])
+                .toList();
+        assertThat(cells)
+                .containsExactlyElementsOf(
+                        NUMBERS.stream().map(number -> (String) number[1]).toList());
         assertThat(table).doesNotContainPattern("\\d[eE][-+]?\\d");
     }
 
@@ -53,8 +60,14 @@ class QueryPrinterTests {
     void numbersArePrintedInPlainDecimalFormWithEveryDigitInCsv() {
         String csv = print(QueryPrinter.Format.CSV);
 
-        List<String> fields = csv.lines().skip(1).limit(NUMBERS.size()).map(line -> line.split(",", 2)[1]).toList();
-        assertThat(fields).containsExactlyElementsOf(NUMBERS.stream().map(number -> (String) number[1]).toList());
+        List<String> fields = csv.lines()
+                .skip(1)
+                .limit(NUMBERS.size())
+                .map(line -> line.split(",", 2)[1])
+                .toList();
+        assertThat(fields)
+                .containsExactlyElementsOf(
+                        NUMBERS.stream().map(number -> (String) number[1]).toList());
         assertThat(csv).doesNotContainPattern("\\d[eE][-+]?\\d");
     }
 
@@ -65,28 +78,36 @@ class QueryPrinterTests {
         JsonNode rows = JsonMapper.builder().build().readTree(json);
         for (int i = 0; i < NUMBERS.size(); i++) {
             JsonNode value = rows.get(i).get("value");
-            assertThat(value.isNumber()).as(json.lines().skip(1 + i).findFirst().orElseThrow()).isTrue();
+            assertThat(value.isNumber())
+                    .as(json.lines().skip(1 + i).findFirst().orElseThrow())
+                    .isTrue();
         }
-        List<String> written = json.lines().skip(1).limit(NUMBERS.size())
-                .map(line -> line.substring(line.indexOf("\"value\":") + 8, line.lastIndexOf('}'))).toList();
-        assertThat(written).containsExactlyElementsOf(NUMBERS.stream().map(number -> (String) number[1]).toList());
+        List<String> written = json.lines()
+                .skip(1)
+                .limit(NUMBERS.size())
+                .map(line -> line.substring(line.indexOf("\"value\":") + 8, line.lastIndexOf('}')))
+                .toList();
+        assertThat(written)
+                .containsExactlyElementsOf(
+                        NUMBERS.stream().map(number -> (String) number[1]).toList());
         assertThat(json).doesNotContainPattern("\\d[eE][-+]?\\d");
     }
 
     @Test
     void nullIsAnEmptyCellAnEmptyFieldAndJsonNullAsInPsql() {
-        assertThat(print(QueryPrinter.Format.TABLE).lines()).contains("null   |", "empty  |", "nan    | NaN",
-                "text   | a \"b\"");
+        assertThat(print(QueryPrinter.Format.TABLE).lines())
+                .contains("null   |", "empty  |", "nan    | NaN", "text   | a \"b\"");
         assertThat(print(QueryPrinter.Format.CSV).lines()).contains("null,", "empty,\"\"", "nan,NaN");
-        assertThat(print(QueryPrinter.Format.JSON).lines()).anyMatch(line -> line.startsWith(
-                "{\"label\":\"null\",\"value\":null}")).anyMatch(line -> line.startsWith(
-                        "{\"label\":\"empty\",\"value\":\"\"}")).anyMatch(line -> line.startsWith(
-                                "{\"label\":\"nan\",\"value\":\"NaN\"}"));
+        assertThat(print(QueryPrinter.Format.JSON).lines())
+                .anyMatch(line -> line.startsWith("{\"label\":\"null\",\"value\":null}"))
+                .anyMatch(line -> line.startsWith("{\"label\":\"empty\",\"value\":\"\"}"))
+                .anyMatch(line -> line.startsWith("{\"label\":\"nan\",\"value\":\"NaN\"}"));
     }
 
     @Test
     void aTableEndsWithItsRowCount() {
-        assertThat(print(QueryPrinter.Format.TABLE)).startsWith("label  | value\n")
+        assertThat(print(QueryPrinter.Format.TABLE))
+                .startsWith("label  | value\n")
                 .endsWith("(" + (NUMBERS.size() + 5) + " rows)\n");
     }
 

@@ -62,12 +62,17 @@ class ReadOnlyQueryIntegrationTests {
     }
 
     @Test
-    @EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
+    @EnabledIfEnvironmentVariable(
+            named = TestDatabases.POSTGRES_URL_VARIABLE,
+            matches = ".+",
             disabledReason = TestDatabases.POSTGRES_SKIPPED)
     void onPostgres() throws SQLException {
         Map<String, String> database = TestDatabases.postgresEnvironment("nqueens_read_only_it");
-        checkOn(new SingleConnectionDataSource(database.get("SPRING_DATASOURCE_URL"),
-                database.get("SPRING_DATASOURCE_USERNAME"), database.get("SPRING_DATASOURCE_PASSWORD"), true));
+        checkOn(new SingleConnectionDataSource(
+                database.get("SPRING_DATASOURCE_URL"),
+                database.get("SPRING_DATASOURCE_USERNAME"),
+                database.get("SPRING_DATASOURCE_PASSWORD"),
+                true));
     }
 
     /**
@@ -76,18 +81,25 @@ class ReadOnlyQueryIntegrationTests {
      * cuts it when it sends it.
      */
     @Test
-    @EnabledIfEnvironmentVariable(named = TestDatabases.POSTGRES_URL_VARIABLE, matches = ".+",
+    @EnabledIfEnvironmentVariable(
+            named = TestDatabases.POSTGRES_URL_VARIABLE,
+            matches = ".+",
             disabledReason = TestDatabases.POSTGRES_SKIPPED)
     void postgresBackslashesAreReadAsTheServerReadsThem() throws SQLException {
         Map<String, String> database = TestDatabases.postgresEnvironment("nqueens_read_only_it");
-        SingleConnectionDataSource postgres = new SingleConnectionDataSource(database.get("SPRING_DATASOURCE_URL"),
-                database.get("SPRING_DATASOURCE_USERNAME"), database.get("SPRING_DATASOURCE_PASSWORD"), true);
+        SingleConnectionDataSource postgres = new SingleConnectionDataSource(
+                database.get("SPRING_DATASOURCE_URL"),
+                database.get("SPRING_DATASOURCE_USERNAME"),
+                database.get("SPRING_DATASOURCE_PASSWORD"),
+                true);
         try {
             ReadOnlyQuery query = new ReadOnlyQuery(postgres);
             assertThat(firstValue(query, "SELECT E'a\\';b' AS x")).isEqualTo("a';b");
-            assertThatThrownBy(() -> firstValue(query, "SELECT 'a\\'; SELECT 1 AS b; SELECT '")).isInstanceOf(
-                    InvalidInputException.class).hasMessageStartingWith("refused: one statement only");
-            try (Connection connection = postgres.getConnection(); Statement sql = connection.createStatement()) {
+            assertThatThrownBy(() -> firstValue(query, "SELECT 'a\\'; SELECT 1 AS b; SELECT '"))
+                    .isInstanceOf(InvalidInputException.class)
+                    .hasMessageStartingWith("refused: one statement only");
+            try (Connection connection = postgres.getConnection();
+                    Statement sql = connection.createStatement()) {
                 sql.execute("SET standard_conforming_strings = off");
             }
             assertThat(firstValue(query, "SELECT 'a\\';b' AS x")).isEqualTo("a';b");
@@ -97,23 +109,30 @@ class ReadOnlyQueryIntegrationTests {
     }
 
     private static void checkOn(SingleConnectionDataSource database) throws SQLException {
-        try (Connection owner = database.getConnection(); Statement sql = owner.createStatement()) {
+        try (Connection owner = database.getConnection();
+                Statement sql = owner.createStatement()) {
             sql.execute("CREATE TABLE board_summary (n INT PRIMARY KEY)");
             sql.execute("INSERT INTO board_summary VALUES (1), (2), (3)");
         }
         try {
             ReadOnlyQuery query = new ReadOnlyQuery(database);
-            ACCEPTED.forEach((text, value) -> assertThat(firstValue(query, text)).as(text).isEqualTo(value));
+            ACCEPTED.forEach((text, value) ->
+                    assertThat(firstValue(query, text)).as(text).isEqualTo(value));
             List<String> labels = new ArrayList<>();
             query.run("SELECT 1 AS \"a;b\"", sink(labels, new ArrayList<>()));
             assertThat(labels).containsExactly("a;b");
             for (String text : REFUSED) {
-                assertThatThrownBy(() -> query.run(text, sink(new ArrayList<>(), new ArrayList<>()))).as(text)
+                assertThatThrownBy(() -> query.run(text, sink(new ArrayList<>(), new ArrayList<>())))
+                        .as(text)
                         .isInstanceOf(InvalidInputException.class)
                         .hasMessageMatching("(refused: .*|syntax error in the statement: a comment .*)");
                 try (Connection owner = database.getConnection()) {
-                    assertThat(TestDatabases.count(owner, "SELECT COUNT(*) FROM board_summary")).as(text).isEqualTo(3);
-                    assertThat(TestDatabases.count(owner, "SELECT SUM(n) FROM board_summary")).as(text).isEqualTo(6);
+                    assertThat(TestDatabases.count(owner, "SELECT COUNT(*) FROM board_summary"))
+                            .as(text)
+                            .isEqualTo(3);
+                    assertThat(TestDatabases.count(owner, "SELECT SUM(n) FROM board_summary"))
+                            .as(text)
+                            .isEqualTo(6);
                 }
             }
         } finally {
@@ -145,23 +164,32 @@ class ReadOnlyQueryIntegrationTests {
     void aStatementLongerThanItsTimeoutIsStoppedWithNothingHoldingTheDatabase() {
         javax.sql.DataSource h2 = new org.springframework.jdbc.datasource.DriverManagerDataSource(
                 "jdbc:h2:mem:timeout;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE", "sa", "");
-        assertThatThrownBy(() -> new ReadOnlyQuery(h2, java.time.Duration.ofSeconds(1)).run(
-                "SELECT SUM(x) FROM SYSTEM_RANGE(1, 100000000000) AS t(x)", new QueryPrinter(
-                        new PrintStream(new ByteArrayOutputStream()), QueryPrinter.Format.TABLE)))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("nqueens.statement-timeout");
+        assertThatThrownBy(() -> new ReadOnlyQuery(h2, java.time.Duration.ofSeconds(1))
+                        .run(
+                                "SELECT SUM(x) FROM SYSTEM_RANGE(1, 100000000000) AS t(x)",
+                                new QueryPrinter(
+                                        new PrintStream(new ByteArrayOutputStream()), QueryPrinter.Format.TABLE)))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("nqueens.statement-timeout");
     }
 
     @Test
     void aSyntaxErrorTheDatabaseFindsIsNamedWithItsPosition() {
         javax.sql.DataSource h2 = new org.springframework.jdbc.datasource.DriverManagerDataSource(
                 "jdbc:h2:mem:syntax;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE", "sa", "");
-        assertThatThrownBy(() -> new ReadOnlyQuery(h2).run("SELECT * FROM WHERE n = 8", new QueryPrinter(
-                new PrintStream(new ByteArrayOutputStream()), QueryPrinter.Format.TABLE)))
+        assertThatThrownBy(() -> new ReadOnlyQuery(h2)
+                        .run(
+                                "SELECT * FROM WHERE n = 8",
+                                new QueryPrinter(
+                                        new PrintStream(new ByteArrayOutputStream()), QueryPrinter.Format.TABLE)))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("syntax error in the statement at position 15: ")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").doesNotEndWith("SQL statement:"));
-        assertThatThrownBy(() -> new ReadOnlyQuery(h2).run("SELECT * FROM no_such_table", new QueryPrinter(
-                new PrintStream(new ByteArrayOutputStream()), QueryPrinter.Format.TABLE)))
+        assertThatThrownBy(() -> new ReadOnlyQuery(h2)
+                        .run(
+                                "SELECT * FROM no_such_table",
+                                new QueryPrinter(
+                                        new PrintStream(new ByteArrayOutputStream()), QueryPrinter.Format.TABLE)))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("the query failed: Table \"no_such_table\" not found");
     }

@@ -23,19 +23,24 @@ class BoardSizesTests {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "0      | invalid size list '0': 0 is out of range; sizes are whole numbers 1..25",
-        "-3     | invalid size list '-3': -3 is out of range",
-        "abc    | invalid size list 'abc': 'abc' is not a size",
-        "12-4   | invalid size list '12-4': range 12-4 is descending",
-        "33     | invalid size list '33': 33 is out of range",
-        "4,,8   | invalid size list '4,,8': '' is not a size",
-        "1-40   | invalid size list '1-40': 40 is out of range",
-        "26     | invalid size list '26': n=26 is beyond what the counting engine counts; sizes are whole numbers 1..25",
-        "29     | invalid size list '29': n=29 is beyond what the counting engine counts",
-        "24-32  | invalid size list '24-32': n=32 is beyond what the counting engine counts"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "0      | invalid size list '0': 0 is out of range; sizes are whole numbers 1..25",
+                "-3     | invalid size list '-3': -3 is out of range",
+                "abc    | invalid size list 'abc': 'abc' is not a size",
+                "12-4   | invalid size list '12-4': range 12-4 is descending",
+                "33     | invalid size list '33': 33 is out of range",
+                "4,,8   | invalid size list '4,,8': '' is not a size",
+                "1-40   | invalid size list '1-40': 40 is out of range",
+                "26     | invalid size list '26': n=26 is beyond what the counting engine counts; sizes are whole numbers 1..25",
+                "29     | invalid size list '29': n=29 is beyond what the counting engine counts",
+                "24-32  | invalid size list '24-32': n=32 is beyond what the counting engine counts"
+            })
     void rejectsBadListsNamingTheProblem(String text, String message) {
-        assertThatIllegalArgumentException().isThrownBy(() -> BoardSizes.parse(text)).withMessageStartingWith(message);
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> BoardSizes.parse(text))
+                .withMessageStartingWith(message);
     }
 
     @Test
@@ -45,7 +50,8 @@ class BoardSizesTests {
 
     @Test
     void rejectsAnEmptyList() {
-        assertThatIllegalArgumentException().isThrownBy(() -> BoardSizes.parse(" "))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> BoardSizes.parse(" "))
                 .withMessageStartingWith("empty size list");
     }
 }

@@ -37,7 +37,8 @@ class PlacementTests {
     @Test
     void findsExactlyThePublishedNumberOfSolutionsAmongAllPermutations() {
         for (int n = 1; n <= 8; n++) {
-            assertThat(solutionsAmongPermutations(new int[n], new boolean[n], 0)).as("Q(%d)", n)
+            assertThat(solutionsAmongPermutations(new int[n], new boolean[n], 0))
+                    .as("Q(%d)", n)
                     .isEqualTo(Reference.counts(n).total());
         }
     }

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -46,7 +45,9 @@ class RepresentativeEnumeratorTests {
 
     @Test
     void findsTheTwelveRepresentativesOfEight() {
-        List<String> expected = Reference.n8().stream().filter(Reference.N8::fundamental).map(Reference.N8::placement)
+        List<String> expected = Reference.n8().stream()
+                .filter(Reference.N8::fundamental)
+                .map(Reference.N8::placement)
                 .toList();
         List<String> found = new ArrayList<>();
         RepresentativeEnumerator enumerator = new RepresentativeEnumerator(8);
@@ -89,14 +90,19 @@ class RepresentativeEnumeratorTests {
         for (int[] p = enumerator.next(); p != null; p = enumerator.next()) {
             all.add(p);
         }
-        int[] expected = all.stream().filter(p -> Arrays.compare(p, solution) > 0).findFirst().orElseThrow();
+        int[] expected = all.stream()
+                .filter(p -> Arrays.compare(p, solution) > 0)
+                .findFirst()
+                .orElseThrow();
         assertArrayEquals(expected, new RepresentativeEnumerator(8, solution).next());
     }
 
     @Test
     void rejectsWhatIsNotASolution() {
         assertThrows(IllegalArgumentException.class, () -> new RepresentativeEnumerator(0));
-        assertThrows(IllegalArgumentException.class, () -> new RepresentativeEnumerator(8, new int[] {0, 1, 2, 3, 4, 5, 6, 7}));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new RepresentativeEnumerator(8, new int[] {0, 1, 2, 3, 4, 5, 6, 7}));
         assertThrows(IllegalArgumentException.class, () -> new RepresentativeEnumerator(8, new int[] {0, 4, 7}));
         assertThrows(IllegalStateException.class, () -> new RepresentativeEnumerator(8).orbitSize());
     }

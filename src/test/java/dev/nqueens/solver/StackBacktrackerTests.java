@@ -15,12 +15,14 @@ class StackBacktrackerTests {
     @ParameterizedTest(name = "Q({0}) matches the reference")
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
     void countsMatchTheKnownValues(int n) {
-        assertThat(new StackBacktracker(n).countRemaining()).isEqualTo(Reference.counts(n).total());
+        assertThat(new StackBacktracker(n).countRemaining())
+                .isEqualTo(Reference.counts(n).total());
     }
 
     @Test
     void firstTenAndLastFiveOfEightAreInTheReferenceOrder() {
-        List<String> expected = Reference.n8().stream().map(Reference.N8::spaced).toList();
+        List<String> expected =
+                Reference.n8().stream().map(Reference.N8::spaced).toList();
         List<String> actual = all(new StackBacktracker(8));
         assertThat(actual).hasSize(92);
         assertThat(actual.subList(0, 10)).containsExactlyElementsOf(expected.subList(0, 10));
@@ -45,7 +47,8 @@ class StackBacktrackerTests {
 
     @Test
     void resumingAfterASolutionContinuesExactly() {
-        List<String> expected = Reference.n8().stream().map(Reference.N8::spaced).toList();
+        List<String> expected =
+                Reference.n8().stream().map(Reference.N8::spaced).toList();
         for (int k : new int[] {1, 2, 46, 91, 92}) {
             StackBacktracker backtracker = new StackBacktracker(8);
             backtracker.resumeAfter(Placement.parse(expected.get(k - 1)));
@@ -84,10 +87,12 @@ class StackBacktrackerTests {
 
     @Test
     void rejectsBadSizesPrefixesAndResumePoints() {
-        assertThatIllegalArgumentException().isThrownBy(() -> new StackBacktracker(0))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new StackBacktracker(0))
                 .withMessage("board size 0 is outside 1..32");
         assertThatIllegalArgumentException().isThrownBy(() -> new StackBacktracker(33));
-        assertThatIllegalArgumentException().isThrownBy(() -> new StackBacktracker(8, new int[] {0, 1}))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new StackBacktracker(8, new int[] {0, 1}))
                 .withMessage("prefix queen of row 2 is attacked");
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> new StackBacktracker(8).resumeAfter(Placement.parse("1 2 3 4 5 6 7 8")));

@@ -1,8 +1,8 @@
 package dev.nqueens.store;
 
-import dev.nqueens.h2.H2File;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.nqueens.h2.H2File;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -24,7 +24,10 @@ class SchemaCheckIntegrationTests {
     }
 
     private static Flyway flyway(String name, String target) {
-        return Flyway.configure().dataSource(url(name), "sa", "").locations("classpath:db/migration").target(target)
+        return Flyway.configure()
+                .dataSource(url(name), "sa", "")
+                .locations("classpath:db/migration")
+                .target(target)
                 .load();
     }
 
@@ -36,13 +39,19 @@ class SchemaCheckIntegrationTests {
     void theVersionThisBuildNeedsIsItsNewestMigration() throws IOException {
         try (Stream<Path> sql = Files.list(Path.of("db", "migration"));
                 Stream<Path> java = Files.list(Path.of("src", "main", "java", "db", "migration"))) {
-            int newest = Stream.concat(sql, java).map(p -> p.getFileName().toString())
-                    .filter(name -> name.matches("V\\d+__.*")).mapToInt(name -> Integer.parseInt(name.substring(1,
-                            name.indexOf("__")))).max().orElseThrow();
+            int newest = Stream.concat(sql, java)
+                    .map(p -> p.getFileName().toString())
+                    .filter(name -> name.matches("V\\d+__.*"))
+                    .mapToInt(name -> Integer.parseInt(name.substring(1, name.indexOf("__"))))
+                    .max()
+                    .orElseThrow();
             assertThat(SchemaCheck.VERSION).isEqualTo(newest);
         }
         Flyway flyway = flyway("newest", "latest");
-        assertThat(flyway.info().all()[flyway.info().all().length - 1].getVersion().getVersion())
+        assertThat(flyway.info()
+                        .all()[flyway.info().all().length - 1]
+                        .getVersion()
+                        .getVersion())
                 .isEqualTo(Integer.toString(SchemaCheck.VERSION));
     }
 

@@ -24,8 +24,10 @@ class SymmetryReducerTests {
             assertThat(reduction.isRepresentative(Placement.parse(expected.spaced())))
                     .isEqualTo(expected.fundamental());
         }
-        List<String> representatives = Reference.n8().stream().filter(Reference.N8::fundamental)
-                .map(Reference.N8::spaced).toList();
+        List<String> representatives = Reference.n8().stream()
+                .filter(Reference.N8::fundamental)
+                .map(Reference.N8::spaced)
+                .toList();
         assertThat(representatives).hasSize(12).startsWith("1 5 8 6 3 7 2 4", "1 6 8 3 7 4 2 5");
     }
 
@@ -38,11 +40,15 @@ class SymmetryReducerTests {
             Reduction reduction = reducer.reduce(solution);
             transformsSeen.add(reduction.fromRepresentative());
             int[] image = new int[8];
-            Symmetry.image(reduction.fromRepresentative(), reduction.representative().columns(), image);
+            Symmetry.image(
+                    reduction.fromRepresentative(), reduction.representative().columns(), image);
             assertThat(new Placement(image)).isEqualTo(solution);
             // The same, square by square: each queen of the representative lands on a queen of the solution.
             for (int row = 0; row < 8; row++) {
-                int square = Symmetry.square(8, reduction.fromRepresentative(), row,
+                int square = Symmetry.square(
+                        8,
+                        reduction.fromRepresentative(),
+                        row,
                         reduction.representative().columns()[row]);
                 assertThat(solution.columns()[Symmetry.row(square)]).isEqualTo(Symmetry.column(square));
             }
@@ -91,6 +97,7 @@ class SymmetryReducerTests {
 
     @Test
     void rejectsAPlacementOfAnotherSize() {
-        assertThatIllegalArgumentException().isThrownBy(() -> new SymmetryReducer(8).reduce(Placement.parse("2 4 1 3")));
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new SymmetryReducer(8).reduce(Placement.parse("2 4 1 3")));
     }
 }

@@ -21,11 +21,17 @@ class SizeScanTests {
     void theSolutionsOfTenInNumericOrderPass() {
         SizeScan scan = scan(10, solutions(10));
 
-        assertThat(scan.checks(true)).containsExactly(
-                new Check("n=10 placements", true, "724 solutions and 92 classes valid"),
-                new Check("n=10 order", true, "724 solutions and 92 classes numbered densely in lexicographic order"),
-                new Check("n=10 classes", true,
-                        "92 classes: representatives, orbit sizes, symmetries and members right"));
+        assertThat(scan.checks(true))
+                .containsExactly(
+                        new Check("n=10 placements", true, "724 solutions and 92 classes valid"),
+                        new Check(
+                                "n=10 order",
+                                true,
+                                "724 solutions and 92 classes numbered densely in lexicographic order"),
+                        new Check(
+                                "n=10 classes",
+                                true,
+                                "92 classes: representatives, orbit sizes, symmetries and members right"));
     }
 
     @Test
@@ -48,23 +54,34 @@ class SizeScanTests {
         scan.acceptSolution(3, "1 5  8 6 3 7 2 4", 1, 0, 8);
         scan.acceptSolution(4, "one", 1, 0, 8);
 
-        assertThat(scan.checks(true).get(0)).isEqualTo(new Check("n=8 placements", false,
-                "n=8 ordinal 1: '1 5 8 6 3 7 2' is not a solution (and 3 more)"));
+        assertThat(scan.checks(true).get(0))
+                .isEqualTo(new Check(
+                        "n=8 placements", false, "n=8 ordinal 1: '1 5 8 6 3 7 2' is not a solution (and 3 more)"));
     }
 
     @Test
     void aSolutionWrittenOtherwiseThanInTheProductsFormIsNotValid() {
         SizeScan scan = new SizeScan(8);
         scan.withSolutions(0);
-        String[] texts = {" 1 5 8 6 3 7 2 4", "1 5 8 6 3 7 2 4 ", "01 5 8 6 3 7 2 4", "+1 5 8 6 3 7 2 4",
-            "1\t5 8 6 3 7 2 4", "1 5 8 6 3 7 2 4 4", "0 5 8 6 3 7 2 4", "", null};
+        String[] texts = {
+            " 1 5 8 6 3 7 2 4",
+            "1 5 8 6 3 7 2 4 ",
+            "01 5 8 6 3 7 2 4",
+            "+1 5 8 6 3 7 2 4",
+            "1\t5 8 6 3 7 2 4",
+            "1 5 8 6 3 7 2 4 4",
+            "0 5 8 6 3 7 2 4",
+            "",
+            null
+        };
         for (int i = 0; i < texts.length; i++) {
             scan.acceptSolution(i + 1, texts[i], 1, 0, 8);
         }
         scan.acceptSolution(texts.length + 1, "1 5 8 6 3 7 2 4", 1, 0, 8);
 
-        assertThat(scan.checks(true).get(0)).isEqualTo(new Check("n=8 placements", false,
-                "n=8 ordinal 1: ' 1 5 8 6 3 7 2 4' is not a solution (and 8 more)"));
+        assertThat(scan.checks(true).get(0))
+                .isEqualTo(new Check(
+                        "n=8 placements", false, "n=8 ordinal 1: ' 1 5 8 6 3 7 2 4' is not a solution (and 8 more)"));
     }
 
     @Test
@@ -74,9 +91,12 @@ class SizeScanTests {
         scan.acceptClass(1, "1 7 4 6 8 2 5 3", 8, "NONE", "agdfhbec");
         scan.acceptSolution(1, "1 6 8 3 7 4 2 5", 1, 0, 8);
 
-        assertThat(scan.checks(true).get(2)).isEqualTo(new Check("n=8 classes", false,
-                "n=8 class 1: '1 7 4 6 8 2 5 3' is not the smallest of its images, '1 6 8 3 7 4 2 5' is"
-                        + " (and 2 more)"));
+        assertThat(scan.checks(true).get(2))
+                .isEqualTo(new Check(
+                        "n=8 classes",
+                        false,
+                        "n=8 class 1: '1 7 4 6 8 2 5 3' is not the smallest of its images, '1 6 8 3 7 4 2 5' is"
+                                + " (and 2 more)"));
     }
 
     @Test
@@ -84,8 +104,8 @@ class SizeScanTests {
         SizeScan scan = new SizeScan(8);
         scan.acceptClass(2, "1 6 8 3 7 4 2 5", 8, "NONE", "afhcgdbe");
 
-        assertThat(scan.checks(false).get(1)).isEqualTo(new Check("n=8 order", false,
-                "n=8: the first class is 2, not 1"));
+        assertThat(scan.checks(false).get(1))
+                .isEqualTo(new Check("n=8 order", false, "n=8: the first class is 2, not 1"));
     }
 
     @Test
@@ -93,8 +113,11 @@ class SizeScanTests {
         List<Placement> solutions = solutions(8);
         SizeScan scan = scan(8, solutions, (ordinal, wanted) -> ordinal == 5 ? wanted % 12 + 1 : wanted);
 
-        assertThat(scan.checks(true).get(2)).isEqualTo(new Check("n=8 classes", false,
-                "n=8 ordinal 5: class 4, but its representative '2 4 6 8 3 1 7 5' is class 3"));
+        assertThat(scan.checks(true).get(2))
+                .isEqualTo(new Check(
+                        "n=8 classes",
+                        false,
+                        "n=8 ordinal 5: class 4, but its representative '2 4 6 8 3 1 7 5' is class 3"));
     }
 
     @Test
@@ -102,8 +125,9 @@ class SizeScanTests {
         SizeScan scan = new SizeScan(8);
         scan.acceptClass(1, "1 5 8 6 3 7 2 4", 8, "NONE", "aehfcgdb");
 
-        assertThat(scan.checks(false).get(2)).isEqualTo(new Check("n=8 classes", false,
-                "n=8 class 1: cells 'aehfcgdb' are not the queens of '1 5 8 6 3 7 2 4'"));
+        assertThat(scan.checks(false).get(2))
+                .isEqualTo(new Check(
+                        "n=8 classes", false, "n=8 class 1: cells 'aehfcgdb' are not the queens of '1 5 8 6 3 7 2 4'"));
     }
 
     @Test
@@ -113,8 +137,9 @@ class SizeScanTests {
 
         Check classes = scan(8, solutions).checks(true).get(2);
 
-        assertThat(classes).isEqualTo(new Check("n=8 classes", false,
-                "n=8: 91 solutions stored, but the classes' orbits add up to 92"));
+        assertThat(classes)
+                .isEqualTo(new Check(
+                        "n=8 classes", false, "n=8: 91 solutions stored, but the classes' orbits add up to 92"));
     }
 
     /** Feeds the classes (in order of their representatives) and then the solutions as numbered. */
@@ -140,16 +165,23 @@ class SizeScanTests {
         long classOrdinal = 0;
         for (Reduction reduction : classes.values()) {
             String text = reduction.representative().toString();
-            scan.acceptClass(++classOrdinal, text, reduction.orbitSize(), reduction.symmetry().name(),
+            scan.acceptClass(
+                    ++classOrdinal,
+                    text,
+                    reduction.orbitSize(),
+                    reduction.symmetry().name(),
                     GenerationLoader.cells(text));
         }
         long ordinal = 0;
         for (Placement solution : solutions) {
             Reduction reduction = reducer.reduce(solution);
             ordinal++;
-            scan.acceptSolution(ordinal, solution.toString(),
+            scan.acceptSolution(
+                    ordinal,
+                    solution.toString(),
                     filing.classOf(ordinal, representatives.indexOf(reduction.representative()) + 1),
-                    reduction.fromRepresentative(), reduction.orbitSize());
+                    reduction.fromRepresentative(),
+                    reduction.orbitSize());
         }
         return scan;
     }

@@ -1,9 +1,9 @@
 package dev.nqueens.verify;
 
-import dev.nqueens.Application;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.nqueens.Application;
 import dev.nqueens.TestDatabases;
 import dev.nqueens.TestResources;
 import dev.nqueens.job.NightlyRun;
@@ -34,7 +34,9 @@ import org.springframework.transaction.annotation.Transactional;
  * rows is rolled back with the test's transaction; damage to files is undone in {@code finally}.
  */
 @ResourceLock(TestResources.TEST_JVM)
-@SpringBootTest(classes = Application.class, webEnvironment = SpringBootTest.WebEnvironment.NONE,
+@SpringBootTest(
+        classes = Application.class,
+        webEnvironment = SpringBootTest.WebEnvironment.NONE,
         properties = {"nqueens.threads=2", "logging.file.name="})
 class StoredDataVerifierIntegrationTests {
 
@@ -52,8 +54,8 @@ class StoredDataVerifierIntegrationTests {
 
     @BeforeAll
     static void solveOneToNine(@Autowired NightlyRun nightlyRun) {
-        RunRequest everySolution = new RunRequest(BoardSizes.parse("1-9"), new StorageLimits(13, 15), false,
-                LocalDateTime.now());
+        RunRequest everySolution =
+                new RunRequest(BoardSizes.parse("1-9"), new StorageLimits(13, 15), false, LocalDateTime.now());
         assertThat(nightlyRun.run(everySolution).status()).isEqualTo(BatchStatus.COMPLETED);
     }
 
@@ -69,18 +71,24 @@ class StoredDataVerifierIntegrationTests {
 
         assertThat(report.allPassed()).as(report.render()).isTrue();
         assertThat(report.checks()).hasSize(CHECKS);
-        assertThat(report.checks()).filteredOn(check -> check.name().startsWith("n=8 ")).extracting(Check::detail)
-                .containsExactly("92 solutions and 12 classes valid",
+        assertThat(report.checks())
+                .filteredOn(check -> check.name().startsWith("n=8 "))
+                .extracting(Check::detail)
+                .containsExactly(
+                        "92 solutions and 12 classes valid",
                         "92 solutions and 12 classes numbered densely in lexicographic order",
                         "12 classes: representatives, orbit sizes, symmetries and members right",
                         "92 solutions, 12 fundamental (rot90/rot180/asymmetric 0/1/11), as in board_summary",
                         "board_summary matches the published values");
-        assertThat(report.checks()).filteredOn(check -> check.name().startsWith("export"))
+        assertThat(report.checks())
+                .filteredOn(check -> check.name().startsWith("export"))
                 .extracting(Check::name, Check::detail)
-                .startsWith(tuple("export manifest", "manifest.json lists 38 files"),
+                .startsWith(
+                        tuple("export manifest", "manifest.json lists 38 files"),
                         tuple("export summary", "2 files match the manifest"),
                         tuple("export n=1", "4 files match the manifest"))
-                .endsWith(tuple("export n=9", "4 files match the manifest"),
+                .endsWith(
+                        tuple("export n=9", "4 files match the manifest"),
                         tuple("export unlisted files", "no files beside the listed ones"),
                         tuple("export temporary files", "no temporary files"));
         assertThat(report.render()).endsWith("\nverify: all " + CHECKS + " checks passed\n");
@@ -98,16 +106,21 @@ class StoredDataVerifierIntegrationTests {
         VerificationReport report = verify();
 
         assertThat(report.allPassed()).as(report.render()).isTrue();
-        assertThat(report.checks()).filteredOn(check -> check.name().matches("n=[67] .*|export (n=[67]|other.*)"))
-                .extracting(Check::name, Check::detail).containsExactly(
-                        tuple("n=6 counts", "4 solutions, 1 fundamental (rot90/rot180/asymmetric 0/1/0)"
-                                + " (only counts stored)"),
+        assertThat(report.checks())
+                .filteredOn(check -> check.name().matches("n=[67] .*|export (n=[67]|other.*)"))
+                .extracting(Check::name, Check::detail)
+                .containsExactly(
+                        tuple(
+                                "n=6 counts",
+                                "4 solutions, 1 fundamental (rot90/rot180/asymmetric 0/1/0)" + " (only counts stored)"),
                         tuple("n=6 known values", "board_summary matches the published values"),
                         tuple("n=7 placements", "6 classes valid"),
                         tuple("n=7 order", "6 classes numbered densely in lexicographic order"),
                         tuple("n=7 classes", "6 classes: representatives, orbit sizes, symmetries right"),
-                        tuple("n=7 counts", "40 solutions, 6 fundamental (rot90/rot180/asymmetric 0/2/4),"
-                                + " as in board_summary"),
+                        tuple(
+                                "n=7 counts",
+                                "40 solutions, 6 fundamental (rot90/rot180/asymmetric 0/2/4),"
+                                        + " as in board_summary"),
                         tuple("n=7 known values", "board_summary matches the published values"),
                         tuple("export n=7", "2 files match the manifest"),
                         tuple("export other files", "6 files match the manifest"));
@@ -122,9 +135,11 @@ class StoredDataVerifierIntegrationTests {
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(new Check("n=8 placements", false,
-                "n=8 ordinal 17: '1 2 3 4 5 6 7 8' is not a solution"));
-        assertThat(report.render()).endsWith("\nverify: 1 of " + CHECKS + " checks FAILED\n")
+        assertThat(report.failures())
+                .containsExactly(
+                        new Check("n=8 placements", false, "n=8 ordinal 17: '1 2 3 4 5 6 7 8' is not a solution"));
+        assertThat(report.render())
+                .endsWith("\nverify: 1 of " + CHECKS + " checks FAILED\n")
                 .contains("n=8 placements" + " ".repeat("export temporary files".length() - "n=8 placements".length())
                         + "  FAILED  n=8 ordinal 17: '1 2 3 4 5 6 7 8' is not a solution\n");
     }
@@ -140,8 +155,11 @@ class StoredDataVerifierIntegrationTests {
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(new Check("n=9 order", false,
-                "n=9 ordinal 11: '" + tenth + "' does not sort after ordinal 10 '" + eleventh + "'"));
+        assertThat(report.failures())
+                .containsExactly(new Check(
+                        "n=9 order",
+                        false,
+                        "n=9 ordinal 11: '" + tenth + "' does not sort after ordinal 10 '" + eleventh + "'"));
     }
 
     @Test
@@ -151,11 +169,18 @@ class StoredDataVerifierIntegrationTests {
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(
-                new Check("n=8 classes", false, "n=8 class 1: orbit_size 4, but the class has 8 members (and 1 more)"),
-                new Check("n=8 counts", false, "n=8: stored 92 solutions, 12 fundamental (rot90/rot180/asymmetric"
-                        + " 0/2/10), but board_summary says 92 solutions, 12 fundamental (rot90/rot180/asymmetric"
-                        + " 0/1/11)"));
+        assertThat(report.failures())
+                .containsExactly(
+                        new Check(
+                                "n=8 classes",
+                                false,
+                                "n=8 class 1: orbit_size 4, but the class has 8 members (and 1 more)"),
+                        new Check(
+                                "n=8 counts",
+                                false,
+                                "n=8: stored 92 solutions, 12 fundamental (rot90/rot180/asymmetric"
+                                        + " 0/2/10), but board_summary says 92 solutions, 12 fundamental (rot90/rot180/asymmetric"
+                                        + " 0/1/11)"));
     }
 
     @Test
@@ -165,8 +190,9 @@ class StoredDataVerifierIntegrationTests {
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(new Check("n=8 classes", false,
-                "n=8 ordinal 40: orbit_size 2, but its class has 8 members"));
+        assertThat(report.failures())
+                .containsExactly(
+                        new Check("n=8 classes", false, "n=8 ordinal 40: orbit_size 2, but its class has 8 members"));
     }
 
     @Test
@@ -176,8 +202,11 @@ class StoredDataVerifierIntegrationTests {
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(new Check("n=8 classes", false,
-                "n=8 ordinal 1: class 2, but its representative '1 5 8 6 3 7 2 4' is class 1"));
+        assertThat(report.failures())
+                .containsExactly(new Check(
+                        "n=8 classes",
+                        false,
+                        "n=8 ordinal 1: class 2, but its representative '1 5 8 6 3 7 2 4' is class 1"));
     }
 
     @Test
@@ -187,12 +216,17 @@ class StoredDataVerifierIntegrationTests {
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(
-                new Check("n=8 order", false, "n=8: ordinal 51 follows ordinal 49"),
-                new Check("n=8 classes", false, "n=8: 91 solutions stored, but the classes' orbits add up to 92"),
-                new Check("n=8 counts", false, "n=8: stored 91 solutions, 12 fundamental (rot90/rot180/asymmetric"
-                        + " 0/1/11), but board_summary says 92 solutions, 12 fundamental (rot90/rot180/asymmetric"
-                        + " 0/1/11)"));
+        assertThat(report.failures())
+                .containsExactly(
+                        new Check("n=8 order", false, "n=8: ordinal 51 follows ordinal 49"),
+                        new Check(
+                                "n=8 classes", false, "n=8: 91 solutions stored, but the classes' orbits add up to 92"),
+                        new Check(
+                                "n=8 counts",
+                                false,
+                                "n=8: stored 91 solutions, 12 fundamental (rot90/rot180/asymmetric"
+                                        + " 0/1/11), but board_summary says 92 solutions, 12 fundamental (rot90/rot180/asymmetric"
+                                        + " 0/1/11)"));
     }
 
     @Test
@@ -203,8 +237,9 @@ class StoredDataVerifierIntegrationTests {
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(new Check("n=8 classes", false,
-                "n=8 class 1: cells 'afhfcgbd' are not the queens of '1 5 8 6 3 7 2 4'"));
+        assertThat(report.failures())
+                .containsExactly(new Check(
+                        "n=8 classes", false, "n=8 class 1: cells 'afhfcgbd' are not the queens of '1 5 8 6 3 7 2 4'"));
     }
 
     @Test
@@ -215,8 +250,11 @@ class StoredDataVerifierIntegrationTests {
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(new Check("n=8 classes", false,
-                "n=8 class 1: cells 'afhcgdbe' are not the queens of '1 5 8 6 3 7 2 4' (and 1 more)"));
+        assertThat(report.failures())
+                .containsExactly(new Check(
+                        "n=8 classes",
+                        false,
+                        "n=8 class 1: cells 'afhcgdbe' are not the queens of '1 5 8 6 3 7 2 4' (and 1 more)"));
     }
 
     @Test
@@ -226,8 +264,12 @@ class StoredDataVerifierIntegrationTests {
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(new Check("n=8 classes", false,
-                "n=8 ordinal 1: transform 1 does not map the representative '1 5 8 6 3 7 2 4' onto the solution"));
+        assertThat(report.failures())
+                .containsExactly(
+                        new Check(
+                                "n=8 classes",
+                                false,
+                                "n=8 ordinal 1: transform 1 does not map the representative '1 5 8 6 3 7 2 4' onto the solution"));
     }
 
     @Test
@@ -240,18 +282,30 @@ class StoredDataVerifierIntegrationTests {
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(
-                new Check("n=7 counts", false,
-                        "n=7: board_summary splits 6 fundamental into 5 (rot90/rot180/asymmetric 0/1/4)"),
-                new Check("n=7 known values", false, "n=7: board_summary says 40 solutions, 6 fundamental"
-                        + " (rot90/rot180/asymmetric 0/1/4), but the known values are 40 solutions, 6 fundamental"
-                        + " (rot90/rot180/asymmetric 0/2/4)"),
-                new Check("n=9 counts", false, "n=9: stored 352 solutions, 46 fundamental (rot90/rot180/asymmetric"
-                        + " 0/4/42), but board_summary says 344 solutions, 45 fundamental (rot90/rot180/asymmetric"
-                        + " 0/4/41)"),
-                new Check("n=9 known values", false, "n=9: board_summary says 344 solutions, 45 fundamental"
-                        + " (rot90/rot180/asymmetric 0/4/41), but the known values are 352 solutions, 46 fundamental"
-                        + " (rot90/rot180/asymmetric 0/4/42)"));
+        assertThat(report.failures())
+                .containsExactly(
+                        new Check(
+                                "n=7 counts",
+                                false,
+                                "n=7: board_summary splits 6 fundamental into 5 (rot90/rot180/asymmetric 0/1/4)"),
+                        new Check(
+                                "n=7 known values",
+                                false,
+                                "n=7: board_summary says 40 solutions, 6 fundamental"
+                                        + " (rot90/rot180/asymmetric 0/1/4), but the known values are 40 solutions, 6 fundamental"
+                                        + " (rot90/rot180/asymmetric 0/2/4)"),
+                        new Check(
+                                "n=9 counts",
+                                false,
+                                "n=9: stored 352 solutions, 46 fundamental (rot90/rot180/asymmetric"
+                                        + " 0/4/42), but board_summary says 344 solutions, 45 fundamental (rot90/rot180/asymmetric"
+                                        + " 0/4/41)"),
+                        new Check(
+                                "n=9 known values",
+                                false,
+                                "n=9: board_summary says 344 solutions, 45 fundamental"
+                                        + " (rot90/rot180/asymmetric 0/4/41), but the known values are 352 solutions, 46 fundamental"
+                                        + " (rot90/rot180/asymmetric 0/4/42)"));
     }
 
     @Test
@@ -263,8 +317,12 @@ class StoredDataVerifierIntegrationTests {
 
             VerificationReport report = verify();
 
-            assertThat(report.failures()).containsExactly(new Check("export n=8", false,
-                    "solutions-n08.csv: " + (original.length + 1) + " bytes, the manifest says " + original.length));
+            assertThat(report.failures())
+                    .containsExactly(new Check(
+                            "export n=8",
+                            false,
+                            "solutions-n08.csv: " + (original.length + 1) + " bytes, the manifest says "
+                                    + original.length));
         } finally {
             Files.write(file, original);
         }
@@ -281,8 +339,9 @@ class StoredDataVerifierIntegrationTests {
 
             VerificationReport report = verify();
 
-            assertThat(report.failures()).containsExactly(new Check("export summary", false,
-                    "summary.json: SHA-256 differs from the manifest"));
+            assertThat(report.failures())
+                    .containsExactly(
+                            new Check("export summary", false, "summary.json: SHA-256 differs from the manifest"));
         } finally {
             Files.write(file, original);
         }
@@ -297,8 +356,8 @@ class StoredDataVerifierIntegrationTests {
 
             VerificationReport report = verify();
 
-            assertThat(report.failures()).containsExactly(new Check("export n=5", false,
-                    "fundamental-n05.json is listed but missing"));
+            assertThat(report.failures())
+                    .containsExactly(new Check("export n=5", false, "fundamental-n05.json is listed but missing"));
         } finally {
             Files.write(file, original);
         }
@@ -313,8 +372,8 @@ class StoredDataVerifierIntegrationTests {
             VerificationReport report = verify();
 
             assertThat(report.checks()).hasSize(9 * 5 + 2);
-            assertThat(report.failures()).containsExactly(new Check("export manifest", false,
-                    "manifest.json is missing from " + output()));
+            assertThat(report.failures())
+                    .containsExactly(new Check("export manifest", false, "manifest.json is missing from " + output()));
         } finally {
             Files.move(aside, manifest);
         }
@@ -327,8 +386,12 @@ class StoredDataVerifierIntegrationTests {
         try {
             VerificationReport report = verify();
 
-            assertThat(report.failures()).containsExactly(new Check("export temporary files", false,
-                    "warning: .solutions-n08.json.partial is left from an interrupted export (safe to delete)"));
+            assertThat(report.failures())
+                    .containsExactly(
+                            new Check(
+                                    "export temporary files",
+                                    false,
+                                    "warning: .solutions-n08.json.partial is left from an interrupted export (safe to delete)"));
         } finally {
             Files.delete(leftover);
         }
@@ -344,15 +407,20 @@ class StoredDataVerifierIntegrationTests {
         try {
             VerificationReport stray = verify();
             assertThat(stray.failures()).extracting(Check::name).containsExactly("export unlisted files");
-            assertThat(stray.failures().get(0).detail()).startsWith("solutions-n10.csv is not listed in manifest.json")
-                    .contains("the next export removes it").doesNotContain(".gitkeep").doesNotContain("(and ");
+            assertThat(stray.failures().get(0).detail())
+                    .startsWith("solutions-n10.csv is not listed in manifest.json")
+                    .contains("the next export removes it")
+                    .doesNotContain(".gitkeep")
+                    .doesNotContain("(and ");
             assertThat(stray.checks()).hasSize(CHECKS);
 
             Files.writeString(foreign, "the operator's own file");
             VerificationReport both = verify();
             assertThat(both.failures()).extracting(Check::name).containsExactly("export unlisted files");
-            assertThat(both.failures().get(0).detail()).startsWith("notes.txt is not listed in manifest.json")
-                    .contains("not an export").endsWith("(and 1 more)");
+            assertThat(both.failures().get(0).detail())
+                    .startsWith("notes.txt is not listed in manifest.json")
+                    .contains("not an export")
+                    .endsWith("(and 1 more)");
         } finally {
             Files.deleteIfExists(stale);
             Files.deleteIfExists(foreign);
@@ -371,14 +439,22 @@ class StoredDataVerifierIntegrationTests {
 
         VerificationReport report = verify();
 
-        assertThat(report.failures()).containsExactly(
-                new Check("n=7 generation " + published7, false, "orphaned: generation " + published7
-                        + " of n=7 (its solution table), which no published or building generation keeps;"
-                        + " the next run drops it"),
-                new Check("n=8 generation 999", false, "orphaned: generation 999 of n=8, which no published or"
-                        + " building generation keeps; the next run drops it"));
+        assertThat(report.failures())
+                .containsExactly(
+                        new Check(
+                                "n=7 generation " + published7,
+                                false,
+                                "orphaned: generation " + published7
+                                        + " of n=7 (its solution table), which no published or building generation keeps;"
+                                        + " the next run drops it"),
+                        new Check(
+                                "n=8 generation 999",
+                                false,
+                                "orphaned: generation 999 of n=8, which no published or"
+                                        + " building generation keeps; the next run drops it"));
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM solution WHERE n = 8", Long.class))
-                .as("the views show the published generation only").isEqualTo(92);
+                .as("the views show the published generation only")
+                .isEqualTo(92);
     }
 
     @Test
@@ -398,17 +474,22 @@ class StoredDataVerifierIntegrationTests {
         VerificationReport report = verify();
 
         assertThat(report.allPassed()).as(report.render()).isTrue();
-        assertThat(report.checks()).filteredOn(check -> check.name().startsWith("n=9 work")
-                || check.name().contains(" generation ")).extracting(Check::name, Check::detail).containsExactly(
-                        tuple("n=9 work in progress", "46 classes and 0 solutions stored so far into generation 998,"
-                                + " not published yet"),
-                        tuple("n=8 generation 997", "generation 997 of n=8 no longer shown, being dropped by the run"
-                                + " in progress"));
+        assertThat(report.checks())
+                .filteredOn(check ->
+                        check.name().startsWith("n=9 work") || check.name().contains(" generation "))
+                .extracting(Check::name, Check::detail)
+                .containsExactly(
+                        tuple(
+                                "n=9 work in progress",
+                                "46 classes and 0 solutions stored so far into generation 998," + " not published yet"),
+                        tuple(
+                                "n=8 generation 997",
+                                "generation 997 of n=8 no longer shown, being dropped by the run" + " in progress"));
     }
 
     private String placement(int n, long ordinal) {
-        return jdbc.queryForObject("SELECT placement FROM " + solutions(n) + " WHERE ordinal = ?", String.class,
-                ordinal);
+        return jdbc.queryForObject(
+                "SELECT placement FROM " + solutions(n) + " WHERE ordinal = ?", String.class, ordinal);
     }
 
     private String solutions(int n) {

@@ -16,8 +16,8 @@ class VerificationReportTests {
                 Check.ok("export manifest", "manifest.json lists 6 files")));
 
         assertThat(report.allPassed()).isTrue();
-        assertThat(report.render()).isEqualTo(
-                "n=1 placements   ok      1 solution and 1 class valid\n"
+        assertThat(report.render())
+                .isEqualTo("n=1 placements   ok      1 solution and 1 class valid\n"
                         + "export manifest  ok      manifest.json lists 6 files\n"
                         + "verify: all 2 checks passed\n");
     }
@@ -31,8 +31,8 @@ class VerificationReportTests {
 
         assertThat(report.allPassed()).isFalse();
         assertThat(report.failures()).extracting(Check::name).containsExactly("n=8 placements", "export n=8");
-        assertThat(report.render()).isEqualTo(
-                "n=8 placements  FAILED  n=8 ordinal 17: '1 2 3 4 5 6 7 8' is not a solution\n"
+        assertThat(report.render())
+                .isEqualTo("n=8 placements  FAILED  n=8 ordinal 17: '1 2 3 4 5 6 7 8' is not a solution\n"
                         + "n=8 order       ok      fine\n"
                         + "export n=8      FAILED  solutions-n08.csv is listed but missing\n"
                         + "verify: 2 of 3 checks FAILED\n");

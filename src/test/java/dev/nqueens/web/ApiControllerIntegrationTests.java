@@ -88,7 +88,10 @@ class ApiControllerIntegrationTests {
         JsonNode last = page("/api/sizes/8/solutions?offset=90&limit=10");
         assertThat(last.get("next_offset").isNull()).isTrue();
         assertThat(last.get("solutions")).hasSize(2);
-        assertThat(page("/api/sizes/8/classes?offset=2&limit=10").get("next_offset").isNull()).isTrue();
+        assertThat(page("/api/sizes/8/classes?offset=2&limit=10")
+                        .get("next_offset")
+                        .isNull())
+                .isTrue();
     }
 
     @Test
@@ -103,7 +106,8 @@ class ApiControllerIntegrationTests {
                     assertThat(page.get(list)).as(path).isEmpty();
                 }
             }
-            MockHttpServletResponse csv = send(get("/api/sizes/8/" + list + "?format=csv&limit=10000&offset=" + LARGEST));
+            MockHttpServletResponse csv =
+                    send(get("/api/sizes/8/" + list + "?format=csv&limit=10000&offset=" + LARGEST));
             assertThat(csv.getStatus()).isEqualTo(200);
             assertThat(csv.getContentAsString(StandardCharsets.UTF_8).lines()).hasSize(1); // the header alone
         }
@@ -111,11 +115,20 @@ class ApiControllerIntegrationTests {
 
     @Test
     void badParametersAreProblems() throws Exception {
-        for (String path : new String[] {"/api/sizes/8/solutions?offset=-1", "/api/sizes/8/solutions?offset="
-                + LARGEST + "0", "/api/sizes/8/solutions?offset=ten", "/api/sizes/8/solutions?limit=0",
-            "/api/sizes/8/solutions?limit=10001", "/api/sizes/8/classes?limit=99999999999999999999",
-            "/api/sizes/8/solutions?format=xml", "/api/sizes/abc", "/api/sizes/0", "/api/sizes/26",
-            "/api/runs?limit=0", "/api/runs?limit=" + LARGEST}) {
+        for (String path : new String[] {
+            "/api/sizes/8/solutions?offset=-1",
+            "/api/sizes/8/solutions?offset=" + LARGEST + "0",
+            "/api/sizes/8/solutions?offset=ten",
+            "/api/sizes/8/solutions?limit=0",
+            "/api/sizes/8/solutions?limit=10001",
+            "/api/sizes/8/classes?limit=99999999999999999999",
+            "/api/sizes/8/solutions?format=xml",
+            "/api/sizes/abc",
+            "/api/sizes/0",
+            "/api/sizes/26",
+            "/api/runs?limit=0",
+            "/api/runs?limit=" + LARGEST
+        }) {
             assertProblem(send(get(path)), 400, path);
         }
         assertProblem(send(get("/api/sizes/9")), 404, "not published");
@@ -136,7 +149,9 @@ class ApiControllerIntegrationTests {
     private static void assertProblem(MockHttpServletResponse response, int status, String what) throws Exception {
         assertThat(response.getStatus()).as(what).isEqualTo(status);
         assertThat(response.getContentType()).as(what).isEqualTo("application/problem+json");
-        assertThat(JSON.readTree(response.getContentAsByteArray()).get("status").asInt()).as(what).isEqualTo(status);
+        assertThat(JSON.readTree(response.getContentAsByteArray()).get("status").asInt())
+                .as(what)
+                .isEqualTo(status);
         assertThat(response.getHeader("Content-Security-Policy")).as(what).isEqualTo(SecurityHeaders.POLICY);
     }
 }

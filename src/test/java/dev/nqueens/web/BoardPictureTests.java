@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.thymeleaf.spring6.SpringTemplateEngine;
 import org.thymeleaf.context.Context;
+import org.thymeleaf.spring6.SpringTemplateEngine;
 import org.thymeleaf.templatemode.TemplateMode;
 import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
 
@@ -21,16 +21,23 @@ class BoardPictureTests {
         templates.setTemplateMode(TemplateMode.HTML);
         SpringTemplateEngine engine = new SpringTemplateEngine();
         engine.setTemplateResolver(templates);
-        return engine.process("board", java.util.Set.of("board"),
-                new Context(null, Map.of("picture", BoardPicture.of(placement)))).strip();
+        return engine.process(
+                        "board",
+                        java.util.Set.of("board"),
+                        new Context(null, Map.of("picture", BoardPicture.of(placement))))
+                .strip();
     }
 
     @Test
     void eachQueenSitsInItsRowAndColumnAndTheBoardCarriesItsPlacement() {
         String svg = render("2 4 1 3");
-        assertThat(svg).startsWith("<svg class=\"board\"").contains("viewBox=\"0 0 4 4\"")
-                .contains("data-placement=\"2 4 1 3\"").contains("width=\"96\"");
-        Matcher queens = Pattern.compile("<circle class=\"queen\" cx=\"([\\d.]+)\" cy=\"([\\d.]+)\"").matcher(svg);
+        assertThat(svg)
+                .startsWith("<svg class=\"board\"")
+                .contains("viewBox=\"0 0 4 4\"")
+                .contains("data-placement=\"2 4 1 3\"")
+                .contains("width=\"96\"");
+        Matcher queens = Pattern.compile("<circle class=\"queen\" cx=\"([\\d.]+)\" cy=\"([\\d.]+)\"")
+                .matcher(svg);
         StringBuilder read = new StringBuilder();
         int row = 0;
         while (queens.find()) {

@@ -29,8 +29,9 @@ class ExportFileTests {
     @BeforeEach
     void aFolderWithOneListedFile() throws IOException {
         Files.writeString(output.resolve("summary.csv"), "n\n8\n");
-        Files.writeString(output.resolve("manifest.json"), "{\"files\":[{\"name\":\"summary.csv\",\"bytes\":4,"
-                + "\"sha256\":\"00\"}]}");
+        Files.writeString(
+                output.resolve("manifest.json"),
+                "{\"files\":[{\"name\":\"summary.csv\",\"bytes\":4," + "\"sha256\":\"00\"}]}");
         folder = new ExportFolder(output);
     }
 
@@ -39,7 +40,10 @@ class ExportFileTests {
         String before = "\"" + Sha256.of(output.resolve("summary.csv")) + "\"";
         try (ExportFile opened = ExportFile.open(folder, "summary.csv")) {
             Path next = Files.writeString(output.resolve(".summary.csv.partial"), "n\n8\n9\n");
-            Files.move(next, output.resolve("summary.csv"), StandardCopyOption.ATOMIC_MOVE,
+            Files.move(
+                    next,
+                    output.resolve("summary.csv"),
+                    StandardCopyOption.ATOMIC_MOVE,
                     StandardCopyOption.REPLACE_EXISTING);
 
             assertThat(opened.etag()).isEqualTo(before);
@@ -47,7 +51,8 @@ class ExportFileTests {
             assertThat(read(opened.getInputStream())).isEqualTo("n\n8\n");
             try (InputStream fromTwo = opened.getInputStream()) {
                 assertThat(fromTwo.skip(2)).isEqualTo(2);
-                assertThat(new String(fromTwo.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("8\n");
+                assertThat(new String(fromTwo.readAllBytes(), StandardCharsets.UTF_8))
+                        .isEqualTo("8\n");
                 assertThat(fromTwo.skip(10)).isZero();
                 assertThat(fromTwo.read()).isEqualTo(-1);
             }
@@ -67,7 +72,8 @@ class ExportFileTests {
         }
         Files.write(output.resolve("summary.csv"), bytes);
         Files.writeString(output.resolve("manifest.json"), "{\"files\":[{\"name\":\"summary.csv\"}]}");
-        try (ExportFile opened = ExportFile.open(folder, "summary.csv"); InputStream in = opened.getInputStream()) {
+        try (ExportFile opened = ExportFile.open(folder, "summary.csv");
+                InputStream in = opened.getInputStream()) {
             byte[] ten = new byte[10];
             assertThat(in.read(ten, 0, 10)).isEqualTo(10);
             assertThat(ten).isEqualTo(Arrays.copyOf(bytes, 10));

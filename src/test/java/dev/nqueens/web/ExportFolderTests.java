@@ -38,7 +38,8 @@ class ExportFolderTests {
         assertThat(folder.current("SHA256SUMS").bytes()).isZero();
         assertNotFound("solutions-n14.csv");
         assertNotFound("notes.txt");
-        assertThat(folder.listed()).extracting(ManifestEntry::name)
+        assertThat(folder.listed())
+                .extracting(ManifestEntry::name)
                 .containsExactly("summary.csv", "manifest.json", "SHA256SUMS");
     }
 
@@ -59,20 +60,28 @@ class ExportFolderTests {
     }
 
     private void assertNotFound(String name) {
-        assertThatThrownBy(() -> folder.current(name)).isInstanceOf(ErrorResponseException.class)
-                .satisfies(e -> assertThat(((ErrorResponseException) e).getStatusCode().value()).isEqualTo(404));
+        assertThatThrownBy(() -> folder.current(name))
+                .isInstanceOf(ErrorResponseException.class)
+                .satisfies(e -> assertThat(
+                                ((ErrorResponseException) e).getStatusCode().value())
+                        .isEqualTo(404));
     }
 
     /** A manifest listing {@code names}, renamed into place as the export does. */
     private void writeManifest(String... names) throws IOException {
         StringBuilder files = new StringBuilder();
         for (String name : names) {
-            files.append(files.isEmpty() ? "" : ",").append("{\"name\":\"").append(name)
+            files.append(files.isEmpty() ? "" : ",")
+                    .append("{\"name\":\"")
+                    .append(name)
                     .append("\",\"bytes\":1,\"sha256\":\"00\"}");
         }
-        Path temporary = Files.writeString(output.resolve(".manifest.json.partial"), "{\"generated_at\":\"now\","
-                + "\"files\":[" + files + "]}");
-        Files.move(temporary, output.resolve("manifest.json"), StandardCopyOption.ATOMIC_MOVE,
+        Path temporary = Files.writeString(
+                output.resolve(".manifest.json.partial"), "{\"generated_at\":\"now\"," + "\"files\":[" + files + "]}");
+        Files.move(
+                temporary,
+                output.resolve("manifest.json"),
+                StandardCopyOption.ATOMIC_MOVE,
                 StandardCopyOption.REPLACE_EXISTING);
     }
 }

@@ -40,7 +40,8 @@ import tools.jackson.databind.json.JsonMapper;
  * validators, conditional requests (garbage dates ignored), ranges and If-Range, HEAD, gzip on the
  * fly, and errors as problems with the security headers.
  */
-@WebMvcTest(controllers = {FilesController.class, ContainerErrors.class},
+@WebMvcTest(
+        controllers = {FilesController.class, ContainerErrors.class},
         properties = {"logging.file.name=", "logging.level.dev.nqueens.web=OFF"})
 @ActiveProfiles(Serve.PROFILE)
 @Import(FilesControllerIntegrationTests.Folder.class)
@@ -64,7 +65,10 @@ class FilesControllerIntegrationTests {
         ExportFolder exportFolder() throws IOException {
             StringBuilder csv = new StringBuilder("ordinal,placement,class_ordinal,orbit_size,symmetry\n");
             for (int ordinal = 1; ordinal <= 5000; ordinal++) {
-                csv.append(ordinal).append(",\"1 5 8 6 3 7 2 4\",").append(ordinal % 12 + 1).append(",8,NONE\n");
+                csv.append(ordinal)
+                        .append(",\"1 5 8 6 3 7 2 4\",")
+                        .append(ordinal % 12 + 1)
+                        .append(",8,NONE\n");
             }
             Files.writeString(output.resolve("solutions-n08.csv"), csv);
             Files.writeString(output.resolve("summary.csv"), "n,total_solutions\n8,92\n");
@@ -72,9 +76,14 @@ class FilesControllerIntegrationTests {
             StringBuilder manifest = new StringBuilder("{\"files\":[");
             for (String name : new String[] {"solutions-n08.csv", "summary.csv"}) {
                 Path file = output.resolve(name);
-                manifest.append(manifest.length() > 10 ? "," : "").append("{\"name\":\"").append(name)
-                        .append("\",\"bytes\":").append(Files.size(file)).append(",\"sha256\":\"")
-                        .append(Sha256.of(file)).append("\"}");
+                manifest.append(manifest.length() > 10 ? "," : "")
+                        .append("{\"name\":\"")
+                        .append(name)
+                        .append("\",\"bytes\":")
+                        .append(Files.size(file))
+                        .append(",\"sha256\":\"")
+                        .append(Sha256.of(file))
+                        .append("\"}");
             }
             Files.writeString(output.resolve("manifest.json"), manifest.append("]}"));
             return new ExportFolder(output);
@@ -124,18 +133,23 @@ class FilesControllerIntegrationTests {
         assertThat(byEtag.getContentAsByteArray()).isEmpty();
         assertThat(byEtag.getHeader("ETag")).isEqualTo(etag());
         assertThat(byEtag.getHeader("Vary")).isEqualTo("Accept-Encoding");
-        assertThat(send(get(CSV).header("If-None-Match", "W/" + etag())).getStatus()).as("weak comparison")
+        assertThat(send(get(CSV).header("If-None-Match", "W/" + etag())).getStatus())
+                .as("weak comparison")
                 .isEqualTo(304);
-        assertThat(send(get(CSV).header("If-None-Match", "\"another-version\"")).getStatus()).isEqualTo(200);
+        assertThat(send(get(CSV).header("If-None-Match", "\"another-version\"")).getStatus())
+                .isEqualTo(200);
         assertThat(send(head(CSV).header("If-None-Match", etag())).getStatus()).isEqualTo(304);
 
-        assertThat(send(get(CSV).header("If-Modified-Since", lastModified())).getStatus()).isEqualTo(304);
-        assertThat(send(get(CSV).header("If-Modified-Since", "Thu, 01 Jan 2015 00:00:00 GMT")).getStatus())
+        assertThat(send(get(CSV).header("If-Modified-Since", lastModified())).getStatus())
+                .isEqualTo(304);
+        assertThat(send(get(CSV).header("If-Modified-Since", "Thu, 01 Jan 2015 00:00:00 GMT"))
+                        .getStatus())
                 .isEqualTo(200);
         MockHttpServletResponse stale = send(get(CSV).header("If-Unmodified-Since", "Thu, 01 Jan 2015 00:00:00 GMT"));
         assertProblem(stale, 412);
         assertThat(problem(stale).get("detail").asString()).contains(etag());
-        assertThat(send(get(CSV).header("If-Unmodified-Since", lastModified())).getStatus()).isEqualTo(200);
+        assertThat(send(get(CSV).header("If-Unmodified-Since", lastModified())).getStatus())
+                .isEqualTo(200);
 
         // RFC 9110 §13.1.3, §13.1.4: a date that is not one is ignored.
         for (String header : new String[] {"If-Modified-Since", "If-Unmodified-Since"}) {
@@ -162,7 +176,8 @@ class FilesControllerIntegrationTests {
         MockHttpServletResponse two = send(get(CSV).header("Range", "bytes=0-9,20-29"));
         assertThat(two.getStatus()).isEqualTo(206);
         assertThat(two.getHeader("Content-Type")).startsWith("multipart/byteranges; boundary=");
-        assertThat(two.getContentAsString(StandardCharsets.UTF_8)).contains("Content-Range: bytes 0-9/" + bytes.length)
+        assertThat(two.getContentAsString(StandardCharsets.UTF_8))
+                .contains("Content-Range: bytes 0-9/" + bytes.length)
                 .contains("Content-Range: bytes 20-29/" + bytes.length)
                 .contains(new String(bytes, 20, 10, StandardCharsets.UTF_8));
 
@@ -170,11 +185,15 @@ class FilesControllerIntegrationTests {
             MockHttpServletResponse beyond = send(get(CSV).header("Range", unsatisfiable));
             assertProblem(beyond, 416);
             assertThat(beyond.getHeader("Content-Range")).isEqualTo("bytes */" + bytes.length);
-            assertThat(beyond.getContentAsByteArray().length).as("no file in the body").isLessThan(1000);
+            assertThat(beyond.getContentAsByteArray().length)
+                    .as("no file in the body")
+                    .isLessThan(1000);
         }
 
         MockHttpServletResponse otherUnit = send(get(CSV).header("Range", "lines=1-2"));
-        assertThat(otherUnit.getStatus()).as("RFC 9110 §14.2: an unknown unit is ignored").isEqualTo(200);
+        assertThat(otherUnit.getStatus())
+                .as("RFC 9110 §14.2: an unknown unit is ignored")
+                .isEqualTo(200);
         assertThat(otherUnit.getContentAsByteArray()).isEqualTo(bytes);
         assertThat(send(head(CSV).header("Range", "bytes=0-9")).getStatus()).isEqualTo(200);
     }
@@ -183,13 +202,15 @@ class FilesControllerIntegrationTests {
     void aRangeIsHonouredOnlyWhileIfRangeNamesThisVersion() throws Exception {
         byte[] bytes = bytes("solutions-n08.csv");
         for (String current : new String[] {etag(), lastModified()}) {
-            MockHttpServletResponse resumed = send(get(CSV).header("Range", "bytes=100-").header("If-Range", current));
+            MockHttpServletResponse resumed =
+                    send(get(CSV).header("Range", "bytes=100-").header("If-Range", current));
             assertThat(resumed.getStatus()).as(current).isEqualTo(206);
             assertThat(resumed.getContentAsByteArray()).isEqualTo(Arrays.copyOfRange(bytes, 100, bytes.length));
         }
-        for (String stale : new String[] {"\"an-older-version\"", "W/" + etag(), "Thu, 01 Jan 2015 00:00:00 GMT",
-            "garbage"}) {
-            MockHttpServletResponse whole = send(get(CSV).header("Range", "bytes=100-").header("If-Range", stale));
+        for (String stale :
+                new String[] {"\"an-older-version\"", "W/" + etag(), "Thu, 01 Jan 2015 00:00:00 GMT", "garbage"}) {
+            MockHttpServletResponse whole =
+                    send(get(CSV).header("Range", "bytes=100-").header("If-Range", stale));
             assertThat(whole.getStatus()).as(stale).isEqualTo(200);
             assertThat(whole.getHeader("Content-Length")).isEqualTo(String.valueOf(bytes.length));
             assertThat(whole.getHeader("Content-Range")).isNull();
@@ -211,12 +232,17 @@ class FilesControllerIntegrationTests {
         assertThat(new GZIPInputStream(new ByteArrayInputStream(gzipped.getContentAsByteArray())).readAllBytes())
                 .isEqualTo(bytes);
 
-        assertThat(send(get(CSV).header("Accept-Encoding", "gzip").header("If-None-Match", gzipEtag)).getStatus())
+        assertThat(send(get(CSV).header("Accept-Encoding", "gzip").header("If-None-Match", gzipEtag))
+                        .getStatus())
                 .isEqualTo(304);
-        assertThat(send(get(CSV).header("Accept-Encoding", "gzip").header("If-None-Match", etag())).getStatus())
-                .as("the file's own ETag is not the gzipped body's").isEqualTo(200);
-        assertThat(send(get(CSV).header("Accept-Encoding", "gzip;q=0")).getHeader("Content-Encoding")).isNull();
-        MockHttpServletResponse range = send(get(CSV).header("Accept-Encoding", "gzip").header("Range", "bytes=0-9"));
+        assertThat(send(get(CSV).header("Accept-Encoding", "gzip").header("If-None-Match", etag()))
+                        .getStatus())
+                .as("the file's own ETag is not the gzipped body's")
+                .isEqualTo(200);
+        assertThat(send(get(CSV).header("Accept-Encoding", "gzip;q=0")).getHeader("Content-Encoding"))
+                .isNull();
+        MockHttpServletResponse range =
+                send(get(CSV).header("Accept-Encoding", "gzip").header("Range", "bytes=0-9"));
         assertThat(range.getStatus()).as("a range is of the file's own bytes").isEqualTo(206);
         assertThat(range.getHeader("Content-Encoding")).isNull();
         assertThat(range.getContentAsByteArray()).isEqualTo(Arrays.copyOf(bytes, 10));
@@ -240,10 +266,13 @@ class FilesControllerIntegrationTests {
         assertProblem(send(get("/no/such/page")), 404);
         MockHttpServletResponse failed = send(get("/failing"));
         assertProblem(failed, 500);
-        assertThat(failed.getContentAsString(StandardCharsets.UTF_8)).doesNotContain("secret")
-                .doesNotContain("IllegalStateException").doesNotContain("\tat ");
+        assertThat(failed.getContentAsString(StandardCharsets.UTF_8))
+                .doesNotContain("secret")
+                .doesNotContain("IllegalStateException")
+                .doesNotContain("\tat ");
         // What Tomcat hands to its error page: a method it refuses itself, an exception outside Spring MVC.
-        MockHttpServletResponse refused = send(get("/error").requestAttr(RequestDispatcher.ERROR_STATUS_CODE, 405)
+        MockHttpServletResponse refused = send(get("/error")
+                .requestAttr(RequestDispatcher.ERROR_STATUS_CODE, 405)
                 .requestAttr(RequestDispatcher.ERROR_REQUEST_URI, "/"));
         assertProblem(refused, 405);
         assertThat(problem(refused).get("instance").asString()).isEqualTo("/");
@@ -282,7 +311,9 @@ class FilesControllerIntegrationTests {
     }
 
     private static String lastModified() throws IOException {
-        return DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).format(
-                Files.getLastModifiedTime(output.resolve("solutions-n08.csv")).toInstant().atZone(ZoneOffset.UTC));
+        return DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US)
+                .format(Files.getLastModifiedTime(output.resolve("solutions-n08.csv"))
+                        .toInstant()
+                        .atZone(ZoneOffset.UTC));
     }
 }
