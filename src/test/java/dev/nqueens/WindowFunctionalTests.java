@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -62,7 +64,10 @@ class WindowFunctionalTests {
         writeConfig("  count:\n    partitions: 1\n");
         NqueensProcess.Result night = run("run", "--sizes", "17", "--window", "1s");
         assertThat(night.exitCode()).as(night.out() + night.err()).isEqualTo(5);
-        assertThat(night.out()).containsPattern("time window closed after [0-9.]+ s");
+        double after = secondsAfterWhichTheWindowClosed(night.out());
+        assertThat(after)
+                .as("the window (1 s) and at most one work unit, plus publishing")
+                .isLessThan(5.0);
         long counted;
         try (Connection db = open()) {
             counted = count(db, "SELECT COUNT(*) FROM count_unit WHERE n = 17");
@@ -235,6 +240,12 @@ class WindowFunctionalTests {
 
     private static long units(int n) {
         return CountingEngine.workUnits(n).size();
+    }
+
+    private static double secondsAfterWhichTheWindowClosed(String out) {
+        Matcher closed = Pattern.compile("time window closed after ([0-9.]+) s").matcher(out);
+        assertThat(closed.find()).as(out).isTrue();
+        return Double.parseDouble(closed.group(1));
     }
 
     private void writeConfig(String more) throws IOException {
