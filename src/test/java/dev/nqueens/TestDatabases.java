@@ -57,17 +57,13 @@ public final class TestDatabases {
      * in {@code directory} serves over TCP, as the reading commands open it.
      */
     public static Connection readingThroughHolder(Path directory) throws SQLException {
-        java.util.Properties marker = new java.util.Properties();
-        try {
-            marker.load(
-                    new java.io.StringReader(java.nio.file.Files.readString(directory.resolve("data/nqueens.holder"))));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        Path data = directory.resolve("data/nqueens");
+        dev.nqueens.h2.H2File file = dev.nqueens.h2.H2File.of(h2Url(data)).orElseThrow();
+        String url = dev.nqueens.h2.HeldFile.holder(file)
+                .orElseThrow(() -> new IllegalStateException("nothing holds " + data))
+                .url(file);
         return DriverManager.getConnection(
-                "jdbc:h2:tcp://127.0.0.1:" + marker.getProperty("tcp-port") + "/nqueens",
-                dev.nqueens.h2.ReadingLogin.USER,
-                dev.nqueens.h2.ReadingLogin.password(ownerPassword(directory.resolve("data/nqueens"))));
+                url, dev.nqueens.h2.ReadingLogin.USER, dev.nqueens.h2.ReadingLogin.password(ownerPassword(data)));
     }
 
     /** The first column of the first row of a query: a count, a sum, a value. */

@@ -67,7 +67,7 @@ public final class OwnerPassword {
                         + " make it private with `chmod 600 " + kept + "` (and consider the password seen)");
             }
         } catch (UnsupportedOperationException | IOException e) {
-            // a file system without POSIX permissions: nothing to check
+            // No POSIX permissions to check (or none readable): the read below reports an unreadable file.
         }
         String password;
         try {
