@@ -12,8 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -24,7 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Nights shorter than the work, with the real jar: a run with a time window stops when it closes
  * (exit 5) with every size it finished published and exported and the others out of sight, and
  * the next run goes on and ends exactly right, every work unit counted and every chunk stored
- * once. On the embedded H2 and, when one is configured, on PostgreSQL.
+ * once. On the embedded H2 and, when one is configured, on PostgreSQL. Where the window closes
+ * (at the next work unit, a size finished before it published and not counted again) is tested on
+ * a clock the test moves, in {@code TimeWindowIntegrationTests}.
  */
 @Order(5) // one of the longest classes: second from the front after the in-process job tests (see the pom)
 class WindowFunctionalTests {
@@ -54,99 +54,6 @@ class WindowFunctionalTests {
     void aClosedWindowPublishesWhatFinishedAndTheNextRunFinishesTheRestOnPostgres() throws Exception {
         environment = TestDatabases.postgresEnvironment("nqueens_window_ft");
         nightsOfOneToEighteen();
-    }
-
-    @Test
-    void aWindowThatClosesInTheMiddleOfALongPartitionEndsAtTheNextWorkUnit() throws Exception {
-        // n = 17 in a single partition of 588 work units of a few milliseconds to a second: 2 s of
-        // one core on a Zen 5 host once the optimizing compiler has the engine, more in a fresh JVM,
-        // so a 1 s window closes in the middle of it.
-        writeConfig("  count:\n    partitions: 1\n");
-        NqueensProcess.Result night = run("run", "--sizes", "17", "--window", "1s");
-        assertThat(night.exitCode()).as(night.out() + night.err()).isEqualTo(5);
-        double after = secondsAfterWhichTheWindowClosed(night.out());
-        assertThat(after)
-                .as("the window (1 s) and at most one work unit, plus publishing")
-                .isLessThan(5.0);
-        long counted;
-        try (Connection db = open()) {
-            counted = count(db, "SELECT COUNT(*) FROM count_unit WHERE n = 17");
-        }
-        assertThat(counted).as("finished units are kept").isPositive().isLessThan(units(17));
-
-        NqueensProcess.Result next = run("run", "--sizes", "17");
-        assertThat(next.exitCode()).as(next.out() + next.err()).isZero();
-        assertKnownCounts(17, next);
-        try (Connection db = open()) {
-            assertThat(count(
-                            db, "SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"))
-                    .as("every unit counted once over both nights")
-                    .isEqualTo(units(17));
-        }
-    }
-
-    @Test
-    void aSizePublishedOnAnEarlierNightIsNotCountedAgain() throws Exception {
-        // Counted sizes only, one partition each: n = 14 takes a second or two (each of its 588 units
-        // commits on its own; 3.6 s on a busy 2-core host), n = 18 on one thread 10 s or more after
-        // it (n = 17 took 4 to 8 s, then 2 s on a Zen 5 host: the window did not close).
-        writeConfig("  count:\n    partitions: 1\n");
-        NqueensProcess.Result night = run(
-                "run",
-                "--sizes",
-                "14-18",
-                "--store-all-up-to",
-                "13",
-                "--store-fundamental-up-to",
-                "13",
-                "--window",
-                "4s");
-        assertThat(night.exitCode()).as(night.out() + night.err()).isEqualTo(5);
-        assertThat(night.out()).contains("published in this run: n = 14");
-        assertThat(night.err()).as("a closed window is no failure").doesNotContain("interrupted");
-        List<Integer> published = new ArrayList<>();
-        try (Connection db = open()) {
-            for (int n = 14; n <= 18; n++) {
-                long units = count(db, "SELECT COUNT(*) FROM count_unit WHERE n = " + n);
-                if (count(db, "SELECT COUNT(*) FROM board_summary WHERE n = " + n) == 1) {
-                    published.add(n);
-                } else {
-                    assertThat(units)
-                            .as("n=%d: not published although all its units were counted", n)
-                            .isLessThan(units(n));
-                }
-            }
-        }
-        assertThat(published)
-                .as("n = 14 takes a second, n = 18 ten")
-                .contains(14)
-                .doesNotContain(18);
-
-        NqueensProcess.Result next =
-                run("run", "--sizes", "14-18", "--store-all-up-to", "13", "--store-fundamental-up-to", "13");
-        assertThat(next.exitCode()).as(next.out() + next.err()).isZero();
-        assertThat(next.out()).contains("Restarted the unfinished run of the same sizes");
-        for (int n = 14; n <= 18; n++) {
-            assertKnownCounts(n, night, next);
-        }
-        try (Connection db = open()) {
-            for (int n : published) {
-                assertThat(count(db, String.format("""
-                        SELECT COUNT(*) FROM batch_step_execution
-                        WHERE step_name = 'countPart:n%02d-p0000-of-0001'
-                          AND job_execution_id = (SELECT MAX(job_execution_id) FROM batch_job_execution)
-                        """, n)))
-                        .as("n=%d, published the night before, gets no partition", n)
-                        .isZero();
-            }
-            assertThat(count(
-                            db, "SELECT SUM(write_count) FROM batch_step_execution WHERE step_name LIKE 'countPart:%'"))
-                    .as("every unit counted once over both nights")
-                    .isEqualTo(units(14) + units(15) + units(16) + units(17) + units(18));
-            assertThat(count(db, "SELECT COUNT(*) FROM count_plan"))
-                    .as("no split left behind")
-                    .isZero();
-        }
     }
 
     private void nightsOfOneToEighteen() throws Exception {
@@ -240,12 +147,6 @@ class WindowFunctionalTests {
 
     private static long units(int n) {
         return CountingEngine.workUnits(n).size();
-    }
-
-    private static double secondsAfterWhichTheWindowClosed(String out) {
-        Matcher closed = Pattern.compile("time window closed after ([0-9.]+) s").matcher(out);
-        assertThat(closed.find()).as(out).isTrue();
-        return Double.parseDouble(closed.group(1));
     }
 
     private void writeConfig(String more) throws IOException {

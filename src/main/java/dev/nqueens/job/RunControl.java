@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -10,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.batch.core.job.JobExecution;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -35,9 +37,13 @@ public class RunControl {
     /** The job executions this process started. */
     private final Set<Long> begun = ConcurrentHashMap.newKeySet();
 
-    RunControl(JdbcTemplate jdbcTemplate, RunLock runLock) {
+    /** What the time windows are read against: the system's clock, or a test's. */
+    private final Clock clock;
+
+    RunControl(JdbcTemplate jdbcTemplate, RunLock runLock, ObjectProvider<Clock> clock) {
         this.jdbc = new NamedParameterJdbcTemplate(jdbcTemplate);
         this.runLock = runLock;
+        this.clock = clock.getIfAvailable(Clock::systemUTC);
     }
 
     /**
@@ -106,7 +112,7 @@ public class RunControl {
     /** Whether a run's time window has closed: it takes no new work. */
     public boolean windowClosed(long jobExecutionId) {
         return deadline(jobExecutionId)
-                .map(deadline -> !Instant.now().isBefore(deadline))
+                .map(deadline -> !clock.instant().isBefore(deadline))
                 .orElse(false);
     }
 
