@@ -1,7 +1,5 @@
 package dev.nqueens.cluster;
 
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.GetResponse;
 import dev.nqueens.cluster.RequestCheck.Decision;
 import dev.nqueens.cluster.RequestCheck.Verdict;
 import dev.nqueens.failure.ExitCode;
@@ -12,13 +10,10 @@ import dev.nqueens.job.RunControl;
 import dev.nqueens.job.ThisProcess;
 import dev.nqueens.settings.Durations;
 import dev.nqueens.store.CountUnits;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -26,14 +21,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.springframework.amqp.core.Message;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
-import org.springframework.amqp.rabbit.support.DefaultMessagePropertiesConverter;
-import org.springframework.amqp.support.converter.MessageConversionException;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
-import org.springframework.batch.integration.partition.StepExecutionRequest;
 import org.springframework.batch.integration.partition.StepExecutionRequestHandler;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.core.retry.RetryPolicy;
@@ -44,16 +35,11 @@ import org.springframework.stereotype.Component;
  * {@code ./nqueens worker}: takes the nightly job's partition requests from the queue and executes
  * them with Spring Batch's {@link StepExecutionRequestHandler}, {@code threads} at a time.
  *
- * <p>A thread takes a request only when it is free ({@code basic.get}, one message), so a busy
- * worker never sits on requests that idle workers could run, and no delivery stays unacknowledged
- * for the length of a partition (RabbitMQ would close it after {@code consumer_timeout}). A request
- * is not trusted: before it is acknowledged the worker checks it in the database
- * ({@link RequestCheck}) and drops it if its partition is finished, claimed by a live worker, or belongs to a run that is over or whose manager
- * is gone; it passes a cross-check partition on to another worker if it counted the other replica
- * itself; otherwise it claims the partition's lease, and only then acknowledges. A heartbeat
- * renews the worker's record and its leases. SIGTERM: no new requests are taken, the partitions in
- * progress are handed back (their leases released at once, so the manager sends them again and
- * another worker goes on from what they recorded), and the process exits 0.
+ * <p>A thread takes a request only when it is free, and only once it has checked and claimed it
+ * ({@link RequestQueue}). A heartbeat renews the worker's record and its leases. SIGTERM: no new
+ * requests are taken, the partitions in progress are handed back (their leases released at once,
+ * so the manager sends them again and another worker goes on from what they recorded), and the
+ * process exits 0.
  *
  * <p>When the database or the broker goes away, the worker says so once, and once more when it is
  * back, and waits for it up to {@code nqueens.outage-wait}; then it stops (exit 4). A partition that
@@ -66,17 +52,13 @@ public class PartitionWorker {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
     private static final Duration IDLE_POLL = Duration.ofMillis(500);
     private static final Duration PASS_ON_PAUSE = Duration.ofSeconds(2);
-    /** How many requests a worker passes on, held back, while it looks for one it can run. */
-    private static final int LOOK_PAST = 64;
 
     private final RabbitTemplate partitionTemplate;
-    private final StepRequestConverter converter = new StepRequestConverter();
-    private final DefaultMessagePropertiesConverter properties = new DefaultMessagePropertiesConverter();
+    private final RequestQueue queue;
     private final JobRepository jobRepository;
     private final StepExecutionRequestHandler handler;
     private final ClusterRecords records;
     private final WorkerGuard guard;
-    private final RequestCheck check;
     private final ClusterConfiguration.ClusterSettings settings;
     private final CountDownLatch stop = new CountDownLatch(1);
     private final AtomicReference<String> refusal = new AtomicReference<>();
@@ -104,7 +86,12 @@ public class PartitionWorker {
         this.handler = handler;
         this.records = records;
         this.guard = guard;
-        this.check = new RequestCheck(jobRepository, records, runControl, countUnits, settings);
+        this.queue = new RequestQueue(
+                partitionTemplate,
+                new RequestCheck(jobRepository, records, runControl, countUnits, settings),
+                records,
+                settings,
+                line -> log("%s", line));
         this.settings = settings;
     }
 
@@ -176,7 +163,7 @@ public class PartitionWorker {
         while (!stopping) {
             Decision decision;
             try {
-                decision = takeOne();
+                decision = queue.takeOne(() -> stopping);
                 broker.succeeded();
             } catch (RuntimeException e) {
                 // The broker or the database is away (the connection factory reconnects; said once each way),
@@ -233,105 +220,6 @@ public class PartitionWorker {
                                 + Durations.format(settings.outageWait().toSeconds()) + " (" + service.lastReason()
                                 + "); the worker stopped")) {
             stop();
-        }
-    }
-
-    /**
-     * Takes one request off the queue, decides about it and acknowledges or returns it; null if the
-     * queue is empty. A cross-check request this worker must pass on (it counted the other replica)
-     * is held unacknowledged while the worker looks at the requests behind it, up to
-     * {@link #LOOK_PAST}, and returned to the queue, in its place, once the worker has found one it
-     * can run (or none): a worker never idles on a request it may not run while others wait.
-     */
-    private Decision takeOne() {
-        return partitionTemplate.execute(channel -> {
-            List<Long> passedOn = new ArrayList<>();
-            Decision lastPassedOn = null;
-            try {
-                while (!stopping) {
-                    GetResponse response = channel.basicGet(settings.queue(), false);
-                    if (response == null) {
-                        return lastPassedOn;
-                    }
-                    long tag = response.getEnvelope().getDeliveryTag();
-                    StepExecutionRequest request;
-                    try {
-                        request = converter.fromMessage(new Message(
-                                response.getBody(),
-                                properties.toMessageProperties(response.getProps(), response.getEnvelope(), "UTF-8")));
-                    } catch (MessageConversionException e) {
-                        channel.basicReject(tag, false);
-                        log("dropped a message that is not a partition request: %s", e.getMessage());
-                        return new Decision(Verdict.DROP, null, null, e.getMessage());
-                    }
-                    Decision decision;
-                    try {
-                        decision = check.decide(request);
-                    } catch (RuntimeException e) {
-                        // Never left unacknowledged on this channel, where nobody would see it again.
-                        channel.basicReject(tag, true);
-                        throw new IllegalStateException(
-                                "the request for step execution " + request.getStepExecutionId()
-                                        + " went back to the queue: " + firstLine(e),
-                                e);
-                    }
-                    if (decision.verdict() == Verdict.PASS_ON && passedOn.size() < LOOK_PAST) {
-                        passedOn.add(tag);
-                        lastPassedOn = decision;
-                        continue;
-                    }
-                    if (decision.verdict() == Verdict.PASS_ON || decision.verdict() == Verdict.REFUSE) {
-                        channel.basicReject(tag, true);
-                    } else if (decision.verdict() == Verdict.RUN) {
-                        acknowledgeClaimed(channel, tag, decision);
-                    } else {
-                        channel.basicAck(tag, false);
-                    }
-                    if (decision.verdict() == Verdict.DROP) {
-                        records.started(
-                                request.getStepExecutionId(),
-                                decision.partition() == null
-                                        ? null
-                                        : decision.partition().getJobExecutionId(),
-                                decision.partition() == null
-                                        ? "?"
-                                        : decision.partition().getStepName(),
-                                settings.processId(),
-                                "DROPPED",
-                                decision.why());
-                        log(
-                                "dropped the request for step execution %d: %s",
-                                request.getStepExecutionId(), decision.why());
-                    }
-                    return decision;
-                }
-                return lastPassedOn;
-            } finally {
-                for (long tag : passedOn) {
-                    try {
-                        channel.basicReject(tag, true);
-                    } catch (IOException | RuntimeException e) {
-                        // The channel is gone: the broker returns what it delivered on it to the queue.
-                    }
-                }
-            }
-        });
-    }
-
-    /**
-     * Acknowledges a request whose partition this worker has claimed. If the broker went away
-     * between the claim and the acknowledgement, the partition is this worker's all the same (its
-     * lease, which the heartbeat renews, keeps the others and the manager off it): it is run, and
-     * the request, if the broker still has it, comes back later and is dropped then.
-     */
-    private void acknowledgeClaimed(Channel channel, long tag, Decision decision) {
-        try {
-            channel.basicAck(tag, false);
-        } catch (IOException | RuntimeException e) {
-            log(
-                    "partition %s: claimed, but the broker went away before its request was acknowledged (%s);"
-                            + " running it",
-                    decision.partition().getStepName(), firstLine(e));
         }
     }
 
@@ -493,7 +381,7 @@ public class PartitionWorker {
         }
     }
 
-    private static String firstLine(Throwable e) {
+    static String firstLine(Throwable e) {
         String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
         return message.lines().findFirst().orElse(message);
     }
