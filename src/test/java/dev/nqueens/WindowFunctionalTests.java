@@ -160,8 +160,8 @@ class WindowFunctionalTests {
 
     /**
      * Runs the jar with the product's own JVM options: these nights count n = 15-18 and enumerate
-     * n = 14's representatives, work long enough for the optimizing compiler to pay (the resumed night
-     * of 1-18 took 79 s with it and 232 s with the quick compiler alone, NqueensProcess.QUICK_COMPILER).
+     * n = 14's representatives, work long enough for the optimizing compiler to pay for itself
+     * (docs/development.md).
      */
     private NqueensProcess.Result run(String... args) throws Exception {
         return NqueensProcess.start(work, NqueensProcess.withProductOptions(environment), args)
