@@ -3,7 +3,6 @@ package dev.nqueens.web;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
@@ -19,9 +18,6 @@ import org.springframework.core.io.AbstractResource;
  * handle is closed when the request completes.
  */
 final class ExportFile extends AbstractResource implements Closeable {
-
-    /** Reads in blocks of Tomcat's write buffer (see {@link WebConfiguration}). */
-    private static final int BUFFER = 1 << 16;
 
     private static final int ATTEMPTS = 10;
 
@@ -99,17 +95,10 @@ final class ExportFile extends AbstractResource implements Closeable {
         channel.close();
     }
 
-    /**
-     * The version's bytes from the start, read at a position of its own, 64 KB at a time: small reads
-     * (Spring copies a range in 8 KB blocks) are served from the block read ahead; skipping moves the
-     * position without reading.
-     */
+    /** The version's bytes from the start, read at a position of its own; a skip moves it without reading. */
     private final class Reader extends InputStream {
 
-        /** The next byte of the file not yet in {@link #ahead}. */
         private long position;
-
-        private final ByteBuffer ahead = ByteBuffer.allocate(BUFFER).flip();
 
         @Override
         public int read() throws IOException {
@@ -119,29 +108,11 @@ final class ExportFile extends AbstractResource implements Closeable {
 
         @Override
         public int read(byte[] buffer, int offset, int length) throws IOException {
-            if (length == 0) {
-                return 0;
+            long left = version.bytes() - position;
+            if (length == 0 || left <= 0) {
+                return length == 0 ? 0 : -1;
             }
-            if (!ahead.hasRemaining()) {
-                if (position >= version.bytes()) {
-                    return -1;
-                }
-                if (length >= BUFFER) {
-                    return fill(ByteBuffer.wrap(buffer, offset, length));
-                }
-                ahead.clear();
-                fill(ahead);
-                ahead.flip();
-            }
-            int served = Math.min(length, ahead.remaining());
-            ahead.get(buffer, offset, served);
-            return served;
-        }
-
-        /** Reads the next block of the file into {@code block}, no further than the version's length. */
-        private int fill(ByteBuffer block) throws IOException {
-            block.limit(block.position() + (int) Math.min(block.remaining(), version.bytes() - position));
-            int read = channel.read(block, position);
+            int read = channel.read(ByteBuffer.wrap(buffer, offset, (int) Math.min(length, left)), position);
             if (read < 0) {
                 throw new IOException(getFilename() + " ended before its " + version.bytes() + " bytes");
             }
@@ -151,28 +122,14 @@ final class ExportFile extends AbstractResource implements Closeable {
 
         @Override
         public long skip(long count) {
-            long fromAhead = Math.max(0, Math.min(count, ahead.remaining()));
-            ahead.position(ahead.position() + (int) fromAhead);
-            long fromFile = Math.max(0, Math.min(count - fromAhead, version.bytes() - position));
-            position += fromFile;
-            return fromAhead + fromFile;
+            long skipped = Math.max(0, Math.min(count, version.bytes() - position));
+            position += skipped;
+            return skipped;
         }
 
         @Override
         public int available() {
-            return (int) Math.min(Integer.MAX_VALUE, ahead.remaining() + version.bytes() - position);
-        }
-
-        /** The rest of the file in 64 KB blocks (the default copies in smaller ones). */
-        @Override
-        public long transferTo(OutputStream out) throws IOException {
-            byte[] buffer = new byte[BUFFER];
-            long copied = 0;
-            for (int read; (read = read(buffer, 0, BUFFER)) >= 0; ) {
-                out.write(buffer, 0, read);
-                copied += read;
-            }
-            return copied;
+            return (int) Math.min(Integer.MAX_VALUE, version.bytes() - position);
         }
     }
 }
