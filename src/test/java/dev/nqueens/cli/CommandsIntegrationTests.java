@@ -139,7 +139,7 @@ class CommandsIntegrationTests {
             assertThat(nqueens("prune", "--older-than", "1d").exitCode()).isEqualTo(3);
             NqueensProcess.Result dryRun = nqueens("prune", "--older-than", "1d", "--dry-run");
             assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
-            assertThat(dryRun.out())
+            assertThat(dryRun.out()) // the wording docs/operations.md quotes
                     .startsWith("No run that ended before ")
                     .endsWith("Dry run: nothing was deleted.\n");
         } finally {

@@ -90,7 +90,7 @@ class PruneIntegrationTests {
             // A dry run writes nothing and takes no lock: it answers while the run goes on.
             NqueensProcess.Result dryRun = InProcess.run(work, postgres, "prune", "--older-than", "1d", "--dry-run");
             assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
-            assertThat(dryRun.out())
+            assertThat(dryRun.out()) // the wording docs/operations.md quotes
                     .startsWith("No run that ended before ")
                     .endsWith("Dry run: nothing was deleted.\n");
         } finally {
@@ -181,7 +181,7 @@ class PruneIntegrationTests {
         NqueensProcess.Result dryRun = InProcess.run(work, database, "prune", "--older-than", "P90D", "--dry-run");
         assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
         assertThat(dryRun.err()).isEmpty();
-        assertThat(dryRun.out())
+        assertThat(dryRun.out()) // the wording docs/operations.md quotes
                 .containsPattern("^Would delete 1 run that ended before \\S+Z: run 1 \\(the latest run,")
                 .contains("Rows it would delete:")
                 .endsWith("Dry run: nothing was deleted.\n");
