@@ -49,10 +49,12 @@ class BackupFunctionalTests {
             NqueensProcess.Result backup = InProcess.run(original, "backup", zip.toString());
             assertThat(backup.exitCode()).as(backup.err()).isZero();
             assertThat(backup.err()).isEmpty();
+            // The file, the zip, and the holder that took the backup with its pid.
             assertThat(backup.out())
-                    .startsWith("Backed up " + original.resolve("data/nqueens.mv.db") + " (")
-                    .contains(" to " + zip + " (")
-                    .endsWith(", taken by `nqueens serve` (pid " + serve.pid() + "), which holds it.\n");
+                    .contains(
+                            original.resolve("data/nqueens.mv.db").toString(),
+                            zip.toString(),
+                            "`nqueens serve` (pid " + serve.pid() + ")");
             assertThat(ServedResults.contents(original)).isEqualTo(database);
             assertThat(Files.getPosixFilePermissions(zip))
                     .as("it holds the owner's password")
@@ -83,7 +85,7 @@ class BackupFunctionalTests {
 
         NqueensProcess.Result restore = InProcess.run(fresh, "restore", zip.toString());
         assertThat(restore.exitCode()).as(restore.err()).isZero();
-        assertThat(restore.out())
+        assertThat(restore.out()) // the wording docs/h2.md quotes
                 .startsWith("Restored " + fresh.resolve("data/nqueens.mv.db") + " from " + zip + ": schema version "
                         + dev.nqueens.store.SchemaCheck.VERSION + ", published n = 1-10.\n");
         copy(original.resolve("output"), fresh.resolve("output"));
@@ -94,12 +96,13 @@ class BackupFunctionalTests {
         NqueensProcess.Result over = InProcess.run(fresh, "restore", zip.toString());
         assertThat(over.exitCode()).isEqualTo(2);
         assertThat(over.err())
-                .startsWith("nqueens: the database jdbc:h2:file:" + fresh.resolve("data/nqueens")
-                        + " exists: --replace puts the backup in its place");
+                .startsWith("nqueens: ")
+                .contains("jdbc:h2:file:" + fresh.resolve("data/nqueens"), "--replace");
+        assertThat(over.err().lines()).hasSize(1);
         NqueensProcess.Result replaced =
                 InProcess.run(fresh, "restore", backups.resolve("alone.zip").toString(), "--replace");
         assertThat(replaced.exitCode()).as(replaced.err()).isZero();
-        assertThat(replaced.out())
+        assertThat(replaced.out()) // the wording docs/h2.md quotes
                 .containsPattern(
                         "The file it replaced is kept as .*/data/nqueens\\.replaced-\\d{8}-\\d{6}\\.mv\\.db\\.");
         assertKnownCounts(fresh);
@@ -108,9 +111,8 @@ class BackupFunctionalTests {
         NqueensProcess.Result notABackup =
                 InProcess.run(fresh, "restore", backups.resolve("notes.zip").toString());
         assertThat(notABackup.exitCode()).isEqualTo(2);
-        assertThat(notABackup.err())
-                .startsWith("nqueens: invalid backup file '" + backups.resolve("notes.zip")
-                        + "': not a backup made by `nqueens backup`: it is not a readable zip file");
+        assertThat(notABackup.err()).startsWith("nqueens: ").contains("'" + backups.resolve("notes.zip") + "'");
+        assertThat(notABackup.err().lines()).hasSize(1);
     }
 
     /**
@@ -132,9 +134,11 @@ class BackupFunctionalTests {
         Files.writeString(original.resolve("notes"), "not a folder");
         NqueensProcess.Result underAFile = InProcess.run(original, "backup", "notes/2026/nqueens.zip");
         assertThat(underAFile.exitCode()).isEqualTo(2);
+        // The file refused, and the path in its way (the file notes, not a folder under it).
         assertThat(underAFile.err())
-                .startsWith("nqueens: invalid backup file 'notes/2026/nqueens.zip': ")
-                .contains(original.resolve("notes") + " is not a folder");
+                .startsWith("nqueens: ")
+                .contains("'notes/2026/nqueens.zip'", original.resolve("notes").toString())
+                .doesNotContain(original.resolve("notes/2026").toString());
         assertThat(underAFile.err().lines()).hasSize(1);
 
         for (String file : List.of("backups/nqueens.zip", "backups/2026/12/nqueens.zip")) {

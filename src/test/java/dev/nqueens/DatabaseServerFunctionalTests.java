@@ -113,10 +113,10 @@ class DatabaseServerFunctionalTests {
         NqueensProcess.Result blocked = nqueens("run", "--sizes", "9");
         assertThat(blocked.exitCode()).isEqualTo(3);
         assertThat(blocked.out()).isEmpty();
+        // The holder and its pid; "one run at a time" as docs/h2.md quotes it.
         assertThat(blocked.err())
-                .contains("is in use by `nqueens db-server` (pid ")
-                .contains("stop it first")
-                .endsWith("; one run at a time\n");
+                .startsWith("nqueens: ")
+                .contains("`nqueens db-server` (pid " + server.pid(), "one run at a time");
         assertThat(blocked.err().lines()).hasSize(1);
 
         NqueensProcess.Result stopped = server.terminate();
@@ -135,8 +135,7 @@ class DatabaseServerFunctionalTests {
             NqueensProcess.Result refused = nqueens(
                     "db-server", "--pg-port", String.valueOf(freePort()), "--tcp-port", String.valueOf(freePort()));
             assertThat(refused.exitCode()).isEqualTo(3);
-            assertThat(refused.err())
-                    .startsWith("nqueens: the database jdbc:h2:file:./data/nqueens is in use by another" + " process");
+            assertThat(refused.err()).startsWith("nqueens: ").contains("jdbc:h2:file:./data/nqueens");
             assertThat(refused.err().lines()).hasSize(1);
         }
     }
@@ -150,9 +149,11 @@ class DatabaseServerFunctionalTests {
             NqueensProcess.Result refused =
                     nqueens("db-server", "--pg-port", String.valueOf(port), "--tcp-port", String.valueOf(freePort()));
             assertThat(refused.exitCode()).isEqualTo(2);
+            // The port taken, and the option and the setting that choose another.
             assertThat(refused.err())
-                    .isEqualTo("nqueens: port " + port + " on 127.0.0.1 is in use by another program;"
-                            + " choose another with --pg-port or nqueens.db-server.pg-port\n");
+                    .startsWith("nqueens: ")
+                    .contains(String.valueOf(port), "--pg-port", "nqueens.db-server.pg-port");
+            assertThat(refused.err().lines()).hasSize(1);
         }
         assertThat(ServedResults.contents(workingDirectory)).isEqualTo(before);
         assertThat(workingDirectory.resolve("data/nqueens.holder")).doesNotExist();
@@ -166,27 +167,26 @@ class DatabaseServerFunctionalTests {
                 "spring:\n  datasource:\n    url: jdbc:postgresql://127.0.0.1:9/nqueens\n");
         NqueensProcess.Result refused = nqueens("db-server");
         assertThat(refused.exitCode()).isEqualTo(2);
-        assertThat(refused.err())
-                .isEqualTo("nqueens: db-server serves the embedded H2 database; the configured database"
-                        + " jdbc:postgresql://127.0.0.1:9/nqueens is not one: connect your client to it directly\n");
+        assertThat(refused.err()).startsWith("nqueens: ").contains("jdbc:postgresql://127.0.0.1:9/nqueens");
+        assertThat(refused.err().lines()).hasSize(1);
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(
             delimiter = '|',
             value = {
-                "owner as login  | '    user: sa\n'        | nqueens: invalid setting nqueens.db-server.user='sa'",
-                "empty password  | '    password: \"\"\n'  | nqueens: setting nqueens.db-server.password is empty",
-                "one port twice  | '    pg-port: 7000\n    tcp-port: 7000\n' | nqueens: nqueens.db-server.pg-port and tcp-port are both 7000"
+                "owner as login  | '    user: sa\n'        | nqueens.db-server.user & 'sa'",
+                "empty password  | '    password: \"\"\n'  | nqueens.db-server.password & empty",
+                "one port twice  | '    pg-port: 7000\n    tcp-port: 7000\n' | nqueens.db-server.pg-port & tcp-port & 7000"
             })
-    void badServerSettingsGetOneLineAndOpenNothing(String name, String yaml, String message) throws Exception {
+    void badServerSettingsGetOneLineAndOpenNothing(String name, String yaml, String named) throws Exception {
         Files.createDirectories(workingDirectory.resolve("config"));
         Files.writeString(
                 workingDirectory.resolve("config/application.yml"),
                 "nqueens:\n  db-server:\n" + yaml.replace("\\n", "\n"));
         NqueensProcess.Result refused = nqueens("db-server");
         assertThat(refused.exitCode()).isEqualTo(2);
-        assertThat(refused.err()).startsWith(message);
+        assertThat(refused.err()).startsWith("nqueens: ").contains(named.split(" & "));
         assertThat(refused.err().lines()).hasSize(1);
         assertThat(workingDirectory.resolve("data")).doesNotExist();
     }

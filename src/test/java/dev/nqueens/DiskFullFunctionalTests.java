@@ -55,6 +55,7 @@ class DiskFullFunctionalTests {
         assertThat(full.exitCode()).as(full.out() + full.err()).isEqualTo(1);
         // Said by the run's outcome ("the run failed: ...") when a step met the full disk, or by the
         // command itself when the job repository could not even record the step's failure.
+        // The wording README.md and docs/operations.md quote.
         assertThat(full.err().lines())
                 .as(full.err())
                 .singleElement()
@@ -78,7 +79,7 @@ class DiskFullFunctionalTests {
         NqueensProcess.Result full = NqueensProcess.run(work, "run", "--sizes", "1-12", "--store-all-up-to", "12");
 
         assertThat(full.exitCode()).as(full.out() + full.err()).isEqualTo(1);
-        assertThat(full.err().lines())
+        assertThat(full.err().lines()) // the wording docs/operations.md quotes
                 .as(full.err())
                 .singleElement()
                 .asString()
@@ -126,7 +127,7 @@ class DiskFullFunctionalTests {
                     NqueensProcess.run(work, environment, "run", "--sizes", "14", "--store-all-up-to", "14");
 
             assertThat(full.exitCode()).as(full.out() + full.err()).isEqualTo(1);
-            assertThat(full.err().lines())
+            assertThat(full.err().lines()) // the wording docs/operations.md quotes, the server's error in it
                     .as(full.err())
                     .singleElement()
                     .asString()

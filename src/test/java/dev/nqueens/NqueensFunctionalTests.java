@@ -55,7 +55,7 @@ class NqueensFunctionalTests {
         Files.copy(output.resolve("solutions-n08.csv"), output.resolve("solutions-n09.csv"));
         NqueensProcess.Result again = nqueens("run", "--sizes", "8");
         assertThat(again.exitCode()).isZero();
-        assertThat(again.out())
+        assertThat(again.out()) // the wording docs/operations.md quotes
                 .contains("Every size was already stored; the reports are up to date.")
                 .contains("solutions-n09.csv");
         assertThat(output.resolve("solutions-n09.csv")).doesNotExist();
@@ -68,9 +68,9 @@ class NqueensFunctionalTests {
         assertThat(csv.out()).startsWith("ordinal,placement\n1,\"2 4 6 1 3 5\"\n");
         NqueensProcess.Result write = nqueens("sql", "DELETE FROM board_summary");
         assertThat(write.exitCode()).isEqualTo(2);
-        assertThat(write.err())
-                .isEqualTo("nqueens: refused: 'delete' is not a read-only statement; allowed are SELECT,"
-                        + " WITH, VALUES, TABLE, EXPLAIN and SHOW\n");
+        // The statement refused, and what is allowed.
+        assertThat(write.err()).startsWith("nqueens: ").contains("'delete'", "SELECT");
+        assertThat(write.err().lines()).hasSize(1);
         NqueensProcess.Result history = nqueens("history", "--all", "--format", "csv");
         assertThat(history.out().lines())
                 .hasSize(3)
@@ -82,7 +82,8 @@ class NqueensFunctionalTests {
 
         NqueensProcess.Result unsolved = nqueens("show", "9");
         assertThat(unsolved.exitCode()).isEqualTo(1);
-        assertThat(unsolved.err()).isEqualTo("nqueens: n=9 has not been solved yet; run: ./nqueens run --sizes 9\n");
+        assertThat(unsolved.err()).startsWith("nqueens: ").contains("n=9", "./nqueens run --sizes 9");
+        assertThat(unsolved.err().lines()).hasSize(1);
     }
 
     @Test
@@ -91,7 +92,8 @@ class NqueensFunctionalTests {
         writeConfig("nqueens:\n  output-dir: reports\n");
         NqueensProcess.Result result = nqueens("run", "--sizes", "4");
         assertThat(result.exitCode()).isEqualTo(2);
-        assertThat(result.err()).isEqualTo("nqueens: output folder reports is a file, not a folder\n");
+        assertThat(result.err()).startsWith("nqueens: ").contains("reports");
+        assertThat(result.err().lines()).hasSize(1);
         assertThat(workingDirectory.resolve("data")).doesNotExist();
     }
 
@@ -101,7 +103,7 @@ class NqueensFunctionalTests {
         writeConfig("nqueens:\n  output-dir: blocker/output\n");
         NqueensProcess.Result result = nqueens("run", "--sizes", "4");
         assertThat(result.exitCode()).isEqualTo(2);
-        assertThat(result.err()).startsWith("nqueens: output folder blocker/output is not writable");
+        assertThat(result.err()).startsWith("nqueens: ").contains("blocker/output");
         assertThat(result.err().lines()).hasSize(1);
         assertThat(workingDirectory.resolve("data")).doesNotExist();
     }
@@ -112,9 +114,10 @@ class NqueensFunctionalTests {
         NqueensProcess.Result result = nqueens("run", "--sizes", "4");
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.out()).isEmpty();
+        // The key refused, its file, and the known settings (the one meant among them).
         assertThat(result.err())
-                .startsWith("nqueens: unknown setting 'nqueens.sizez' in config/application.yml;"
-                        + " known settings: nqueens.chunk-size, ");
+                .startsWith("nqueens: ")
+                .contains("'nqueens.sizez'", "config/application.yml", "nqueens.chunk-size", "nqueens.sizes");
         assertThat(result.err().lines()).hasSize(1);
         assertNothingWritten();
     }
@@ -140,8 +143,7 @@ class NqueensFunctionalTests {
         assertThat(refused.err().lines())
                 .singleElement()
                 .asString()
-                .contains("in use by `nqueens schedule` (pid " + schedule.pid() + ")")
-                .contains("which runs the nightly job itself on its schedule '*/2 * * * * *'");
+                .contains("`nqueens schedule` (pid " + schedule.pid() + ")", "'*/2 * * * * *'");
         assertThat(dev.nqueens.h2.H2Backup.contents(workingDirectory.resolve("nightly.zip")))
                 .isEqualTo("nqueens.mv.db");
         NqueensProcess.Result stopped = schedule.terminate();

@@ -35,41 +35,45 @@ class BadSettingsIntegrationTests {
         writeConfig("nqueens:\n  sizes: 5-2\n");
         NqueensProcess.Result result = nqueens("run");
         assertThat(result.exitCode()).isEqualTo(2);
-        assertThat(result.err())
-                .isEqualTo("nqueens: setting nqueens.sizes: invalid size list '5-2': range 5-2 is"
-                        + " descending; sizes are whole numbers 1..25, as a list and/or ascending ranges such as 1-12 or"
-                        + " 4,8,10-12\n");
+        assertThat(result.err()).startsWith("nqueens: ").contains("nqueens.sizes", "'5-2'", "1..25");
         assertRefusedCleanly(result);
     }
 
+    /**
+     * Each row: the file's text, then what the line must name (the setting, the value refused, what is
+     * allowed; the line YAML cannot parse), separated by {@code &}. In this JVM the file is named by its
+     * absolute path; the jar names it as Boot found it.
+     */
     @ParameterizedTest(name = "{0}")
     @CsvSource(
             delimiter = '|',
             value = {
-                "malformed YAML  | 'nqueens:\n  sizes: [1-3\n' | nqueens: cannot read the configuration:",
-                "unknown key     | 'nqueens:\n  sizez: 1-3\n'  | nqueens: unknown setting 'nqueens.sizez' in config/application.yml",
-                "bad value       | 'nqueens:\n  threads: many\n' | nqueens: invalid setting nqueens.threads='many'",
-                "bad boolean     | 'nqueens:\n  schedule:\n    enabled: maybe\n' | nqueens: invalid setting nqueens.schedule.enabled='maybe': true or false",
-                "bad window      | 'nqueens:\n  schedule:\n    window: 0s\n' | nqueens: invalid setting nqueens.schedule.window=PT0S: the window must be longer than zero",
-                "bad zone        | 'nqueens:\n  schedule:\n    zone: Mars/Base\n' | nqueens: invalid setting nqueens.schedule.zone='Mars/Base'",
-                "bad cron        | 'nqueens:\n  schedule:\n    cron: \"61 * * * *\"\n' | nqueens: setting nqueens.schedule.cron: invalid cron expression '61 * * * *'",
-                "short timeout   | 'nqueens:\n  cluster:\n    worker-timeout: 2s\n' | nqueens: invalid setting nqueens.cluster.worker-timeout=PT2S: at least 4s",
-                "bare number     | 'nqueens:\n  progress-interval: 500\n' | nqueens: invalid setting nqueens.progress-interval='500': a whole number and a unit s, m, h, d or w",
-                "minutes as M    | 'nqueens:\n  outage-wait: 3M\n' | nqueens: invalid setting nqueens.outage-wait='3M': a whole number and a unit s, m, h, d or w",
-                "window in ms    | 'nqueens:\n  schedule:\n    window: 18000\n' | nqueens: invalid setting nqueens.schedule.window='18000': a whole number and a unit s, m, h, d or w",
-                "cross-check     | 'nqueens:\n  cluster:\n    cross-check: some\n' | nqueens: invalid setting nqueens.cluster.cross-check='some': unpublished or all",
-                "same ports      | 'nqueens:\n  db-server:\n    tcp-port: 5435\n' | nqueens: nqueens.db-server.pg-port and tcp-port are both 5435",
-                "owner login     | 'nqueens:\n  db-server:\n    user: sa\n' | nqueens: invalid setting nqueens.db-server.user='sa'",
-                "chunk size      | 'nqueens:\n  chunk-size: -1\n' | nqueens: invalid setting nqueens.chunk-size=-1: a chunk holds at least 1 solution, or 0 to let the database choose",
-                "negative limit  | 'nqueens:\n  storage:\n    all-up-to: -2\n' | nqueens: setting nqueens.storage: storage limit all-up-to=-2 is outside 0..25"
+                "malformed YAML  | 'nqueens:\n  sizes: [1-3\n' | line 2",
+                "unknown key     | 'nqueens:\n  sizez: 1-3\n'  | config/application.yml & 'nqueens.sizez' & nqueens.sizes",
+                "bad value       | 'nqueens:\n  threads: many\n' | nqueens.threads & 'many'",
+                "bad boolean     | 'nqueens:\n  schedule:\n    enabled: maybe\n' | nqueens.schedule.enabled & 'maybe' & true or false",
+                "bad window      | 'nqueens:\n  schedule:\n    window: 0s\n' | nqueens.schedule.window & PT0S & zero",
+                "bad zone        | 'nqueens:\n  schedule:\n    zone: Mars/Base\n' | nqueens.schedule.zone & 'Mars/Base'",
+                "bad cron        | 'nqueens:\n  schedule:\n    cron: \"61 * * * *\"\n' | nqueens.schedule.cron & '61 * * * *'",
+                "short timeout   | 'nqueens:\n  cluster:\n    worker-timeout: 2s\n' | nqueens.cluster.worker-timeout & PT2S & 4s",
+                "bare number     | 'nqueens:\n  progress-interval: 500\n' | nqueens.progress-interval & '500' & s, m, h, d or w",
+                "minutes as M    | 'nqueens:\n  outage-wait: 3M\n' | nqueens.outage-wait & '3M' & s, m, h, d or w",
+                "window in ms    | 'nqueens:\n  schedule:\n    window: 18000\n' | nqueens.schedule.window & '18000' & s, m, h, d or w",
+                "cross-check     | 'nqueens:\n  cluster:\n    cross-check: some\n' | nqueens.cluster.cross-check & 'some' & unpublished & all",
+                "same ports      | 'nqueens:\n  db-server:\n    tcp-port: 5435\n' | nqueens.db-server.pg-port & tcp-port & 5435",
+                "owner login     | 'nqueens:\n  db-server:\n    user: sa\n' | nqueens.db-server.user & 'sa'",
+                "chunk size      | 'nqueens:\n  chunk-size: -1\n' | nqueens.chunk-size & -1",
+                "negative limit  | 'nqueens:\n  storage:\n    all-up-to: -2\n' | nqueens.storage & all-up-to & -2 & 0..25"
             })
-    void badConfigurationGetsOneLineExitTwoAndWritesNothing(String name, String yaml, String message) throws Exception {
+    void badConfigurationGetsOneLineExitTwoAndWritesNothing(String name, String yaml, String named) throws Exception {
         writeConfig(yaml.replace("\\n", "\n"));
         for (String[] command : new String[][] {{"run", "--sizes", "4"}, {"show", "8"}, {"schedule"}}) {
             NqueensProcess.Result result = nqueens(command);
             assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
-            // In this JVM the file is named by its absolute path; the jar names it as Boot found it.
-            assertThat(result.err()).startsWith(message.replace("in config/", "in " + workingDirectory + "/config/"));
+            assertThat(result.err())
+                    .startsWith("nqueens: ")
+                    .contains(named.replace("config/", workingDirectory + "/config/")
+                            .split(" & "));
             assertRefusedCleanly(result);
         }
     }
@@ -84,9 +88,7 @@ class BadSettingsIntegrationTests {
             NqueensProcess.Result result =
                     InProcess.run(workingDirectory, Map.of(variable[0], "90"), "run", "--sizes", "4");
             assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
-            assertThat(result.err())
-                    .startsWith("nqueens: invalid setting " + variable[1] + "='90': a whole number and"
-                            + " a unit s, m, h, d or w");
+            assertThat(result.err()).startsWith("nqueens: ").contains(variable[1], "'90'");
             assertRefusedCleanly(result);
         }
     }
@@ -103,8 +105,12 @@ class BadSettingsIntegrationTests {
                 "NQUEENS_TEST_POSTGRES_URL",
                 "jdbc:postgresql://x/y");
         NqueensProcess.Result quiet = InProcess.run(workingDirectory, launcherVariables, "show", "8");
-        assertThat(quiet.err()).doesNotContain("unknown setting").startsWith("nqueens: the database ");
-        assertThat(quiet.exitCode()).isEqualTo(4);
+        // Exit 4, the database not there yet: the variables passed, not refused as settings (exit 2).
+        assertThat(quiet.exitCode()).as(quiet.err()).isEqualTo(4);
+        assertThat(quiet.err())
+                .startsWith("nqueens: ")
+                .contains(workingDirectory.resolve("data/nqueens").toString());
+        assertThat(quiet.err().lines()).hasSize(1);
     }
 
     @Test
@@ -113,16 +119,16 @@ class BadSettingsIntegrationTests {
         NqueensProcess.Result onH2 = InProcess.runExactly(workingDirectory, Map.of(), "run", "--sizes", "4");
         assertThat(onH2.exitCode()).isEqualTo(2);
         assertThat(onH2.err())
-                .isEqualTo(
-                        "nqueens: cluster mode needs a shared PostgreSQL database, but"
-                                + " spring.datasource.url is jdbc:h2:file:./data/nqueens (workers on other machines cannot share it)\n");
+                .startsWith("nqueens: ")
+                .contains("PostgreSQL", "spring.datasource.url", "jdbc:h2:file:./data/nqueens");
         assertRefusedCleanly(onH2);
         writeConfig("nqueens:\n  cluster:\n    enabled: true\nspring:\n  datasource:\n"
                 + "    url: jdbc:postgresql://127.0.0.1:9/nqueens\n");
         NqueensProcess.Result guest = InProcess.runExactly(workingDirectory, Map.of(), "run", "--sizes", "4");
         assertThat(guest.exitCode()).isEqualTo(2);
         assertThat(guest.err())
-                .startsWith("nqueens: cluster mode needs the broker's login in spring.rabbitmq.username");
+                .startsWith("nqueens: ")
+                .contains("spring.rabbitmq.username", "spring.rabbitmq.password");
         assertRefusedCleanly(guest);
     }
 
@@ -135,7 +141,8 @@ class BadSettingsIntegrationTests {
             NqueensProcess.Result result = InProcess.runExactly(workingDirectory, Map.of(), command);
             assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
             assertThat(result.err())
-                    .startsWith("nqueens: cannot reach the broker amqp://127.0.0.1:9/: ")
+                    .startsWith("nqueens: ")
+                    .contains("amqp://127.0.0.1:9/")
                     .doesNotContain("s3cret");
             assertRefusedCleanly(result);
         }
@@ -143,14 +150,15 @@ class BadSettingsIntegrationTests {
         NqueensProcess.Result worker = InProcess.runExactly(workingDirectory, Map.of(), "worker");
         assertThat(worker.exitCode()).as(worker.err()).isEqualTo(4);
         assertThat(worker.err())
-                .startsWith("nqueens: gave up after 2.00 s waiting for the broker: cannot reach the"
-                        + " broker amqp://127.0.0.1:9/: ")
+                .startsWith("nqueens: ")
+                .contains("2.00 s", "amqp://127.0.0.1:9/")
                 .doesNotContain("s3cret");
         assertThat(worker.err().lines()).hasSize(1);
         assertThat(worker.out().lines())
                 .singleElement()
                 .asString()
-                .contains(" waiting for the broker: cannot reach the broker amqp://127.0.0.1:9/: ");
+                .contains("amqp://127.0.0.1:9/")
+                .doesNotContain("s3cret");
         try (Stream<Path> files = Files.list(workingDirectory)) {
             assertThat(files.map(p -> p.getFileName().toString())).doesNotContain("data", "output");
         }
@@ -163,9 +171,10 @@ class BadSettingsIntegrationTests {
                     InProcess.run(workingDirectory, Map.of("SPRING_DATASOURCE_URL", "jdbc:nope:x"), command, "8");
             assertThat(result.exitCode()).as(result.err()).isEqualTo(command.equals("run") ? 2 : 4);
             if (command.equals("show")) {
+                // The URL refused, and the two forms that are taken.
                 assertThat(result.err())
-                        .isEqualTo("nqueens: cannot use the database jdbc:nope:x: no JDBC driver here"
-                                + " takes this URL (jdbc:h2:file:... or jdbc:postgresql://host:port/database)\n");
+                        .startsWith("nqueens: ")
+                        .contains("jdbc:nope:x", "jdbc:h2:file:", "jdbc:postgresql://");
             }
             assertRefusedCleanly(result);
         }
@@ -176,7 +185,7 @@ class BadSettingsIntegrationTests {
         writeConfig("spring:\n  datasource:\n    url: jdbc:postgresql://127.0.0.1:9/nqueens\n");
         NqueensProcess.Result result = InProcess.runExactly(workingDirectory, Map.of(), "show", "8");
         assertThat(result.exitCode()).isEqualTo(4);
-        assertThat(result.err()).startsWith("nqueens: cannot use the database jdbc:postgresql://127.0.0.1:9/nqueens: ");
+        assertThat(result.err()).startsWith("nqueens: ").contains("jdbc:postgresql://127.0.0.1:9/nqueens");
         assertRefusedCleanly(result);
     }
 
@@ -186,8 +195,8 @@ class BadSettingsIntegrationTests {
             NqueensProcess.Result result = nqueens(command);
             assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
             assertThat(result.err())
-                    .startsWith("nqueens: the database jdbc:h2:file:")
-                    .endsWith(" does not exist yet: `./nqueens run` creates it\n");
+                    .startsWith("nqueens: ")
+                    .contains(workingDirectory.resolve("data/nqueens").toString(), "./nqueens run");
             assertRefusedCleanly(result);
         }
     }
@@ -206,9 +215,7 @@ class BadSettingsIntegrationTests {
         environment.put("SPRING_DATASOURCE_USERNAME", "no_such_role");
         NqueensProcess.Result result = InProcess.run(workingDirectory, environment, "show", "8");
         assertThat(result.exitCode()).isEqualTo(4);
-        assertThat(result.err())
-                .startsWith("nqueens: cannot use the database jdbc:postgresql://")
-                .contains("no_such_role");
+        assertThat(result.err()).startsWith("nqueens: ").contains("jdbc:postgresql://", "no_such_role");
         assertRefusedCleanly(result);
     }
 

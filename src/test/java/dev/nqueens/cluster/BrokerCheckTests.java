@@ -31,7 +31,7 @@ class BrokerCheckTests {
                 "secret"));
         assertThatThrownBy(() -> BrokerCheck.check(environment))
                 .isInstanceOf(BrokerCheck.BrokerUnavailableException.class)
-                .hasMessageStartingWith("cannot reach the broker amqp://127.0.0.1:" + closed + "/: ")
+                .hasMessageContaining("amqp://127.0.0.1:" + closed + "/")
                 .hasMessageNotContaining("secret");
     }
 
@@ -50,7 +50,7 @@ class BrokerCheckTests {
         assertThatThrownBy(() -> BrokerCheck.checkClusterSettings(environment(
                         Map.of("spring.datasource.url", POSTGRES, "spring.rabbitmq.addresses", "10.0.0.5:5672"))))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("spring.rabbitmq.username and spring.rabbitmq.password");
+                .hasMessageContainingAll("spring.rabbitmq.username", "spring.rabbitmq.password");
     }
 
     @Test
@@ -63,8 +63,7 @@ class BrokerCheckTests {
                         "spring.rabbitmq.password",
                         "secret"))))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("cluster mode needs a shared PostgreSQL database, but spring.datasource.url is"
-                        + " jdbc:h2:file:./data/nqueens (workers on other machines cannot share it)");
+                .hasMessageContainingAll("PostgreSQL", "spring.datasource.url", "jdbc:h2:file:./data/nqueens");
     }
 
     @Test

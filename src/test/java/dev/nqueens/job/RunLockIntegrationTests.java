@@ -68,7 +68,7 @@ class RunLockIntegrationTests {
 
             assertThatThrownBy(() -> new RunLock(dataSource, HEARTBEAT, LIVENESS).acquire(line -> {}))
                     .isInstanceOf(RunInProgressException.class)
-                    .hasMessageStartingWith("another nqueens run is using this database (" + ThisProcess.id());
+                    .hasMessageContaining(ThisProcess.id());
         }
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM run_lock WHERE holder IS NULL AND epoch = 1", Long.class))
                 .isEqualTo(1);
@@ -96,8 +96,8 @@ class RunLockIntegrationTests {
             jdbc.update("UPDATE run_lock SET holder = 'db9:4242', epoch = epoch + 1");
             assertThatThrownBy(lock::checkHeld)
                     .isInstanceOf(RunLockLostException.class)
-                    .hasMessage("the run lock was taken over by db9:4242 (epoch 2) while this run could not reach the"
-                            + " database; this run stopped without writing more");
+                    // the wording docs/cluster.md quotes: the new holder and its epoch
+                    .hasMessageStartingWith("the run lock was taken over by db9:4242 (epoch 2)");
             assertThat(held.lost()).isTrue();
         }
         assertThat(jdbc.queryForObject("SELECT holder FROM run_lock", String.class))
@@ -116,6 +116,6 @@ class RunLockIntegrationTests {
     void aHeartbeatNoLongerThanTheLivenessIsRefused() {
         assertThatThrownBy(() -> new RunLock(dataSource, LIVENESS, LIVENESS))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("the run lock needs 0 < heartbeat (PT0.2S) < liveness (PT0.2S)");
+                .hasMessageContainingAll("heartbeat", "liveness", "PT0.2S");
     }
 }

@@ -58,7 +58,7 @@ class SchemaCheckIntegrationTests {
     @Test
     void anEmptyDatabaseIsRefusedAndLeftEmpty() throws Exception {
         assertThatThrownBy(() -> SchemaCheck.check(database("empty")))
-                .hasMessage("the database has no nqueens schema yet: `./nqueens run` creates it")
+                .hasMessageContaining("./nqueens run")
                 .isInstanceOf(SchemaCheck.SchemaMismatchException.class);
         try (Connection db = DriverManager.getConnection(url("empty"), "sa", "");
                 Statement statement = db.createStatement();
@@ -72,9 +72,11 @@ class SchemaCheckIntegrationTests {
     @Test
     void anOlderSchemaIsRefusedUntilARunMigratesIt() {
         flyway("older", "3").migrate();
+        // The two versions, and the command that migrates.
         assertThatThrownBy(() -> SchemaCheck.check(database("older")))
-                .hasMessageStartingWith("the database schema is at version 3, this build needs version ")
-                .hasMessageEndingWith(": the next `./nqueens run` (or `schedule`, `serve`) migrates it");
+                .isInstanceOf(SchemaCheck.SchemaMismatchException.class)
+                .hasMessageFindingMatch("version 3\\b")
+                .hasMessageContainingAll("version " + SchemaCheck.VERSION, "./nqueens run");
         flyway("older", "latest").migrate();
         assertThatCode(() -> SchemaCheck.check(database("older"))).doesNotThrowAnyException();
     }
@@ -91,6 +93,7 @@ class SchemaCheckIntegrationTests {
                         'sa', 0, TRUE FROM flyway_schema_history""");
         }
         assertThatThrownBy(() -> SchemaCheck.check(database("newer")))
+                // the wording docs/cluster.md quotes
                 .hasMessageStartingWith("the database schema is at version 999, newer than this build of nqueens");
     }
 
