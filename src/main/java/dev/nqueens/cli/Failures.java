@@ -7,6 +7,7 @@ import dev.nqueens.failure.Failure;
 import dev.nqueens.h2.H2File;
 import dev.nqueens.h2.HeldFile;
 import dev.nqueens.store.Database;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -38,11 +39,11 @@ final class Failures {
         if (product != null) {
             return new Outcome(product.exitCode(), product.getMessage());
         }
-        if (DiskFull.isCause(failure)) {
-            return new Outcome(
-                    ExitCode.FAILED,
-                    DiskFull.describe(
-                            failure, database.flatMap(Database::h2File).map(file -> file.dataFile())));
+        Optional<Path> h2DataFile = database.flatMap(Database::h2File).map(H2File::dataFile);
+        if (DiskFull.isCause(failure)
+                || cause(failure, SQLException.class) != null
+                        && h2DataFile.filter(DiskFull::full).isPresent()) {
+            return new Outcome(ExitCode.FAILED, DiskFull.describe(failure, h2DataFile));
         }
         PortInUseException port = cause(failure, PortInUseException.class);
         if (port != null) {

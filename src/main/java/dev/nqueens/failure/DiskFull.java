@@ -1,6 +1,7 @@
 package dev.nqueens.failure;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -18,7 +19,27 @@ public final class DiskFull {
     /** What the JDK's file I/O says of ENOSPC. */
     static final String NO_SPACE = "No space left on device";
 
+    /** Less usable space than this, on the file system of a database file, is a full disk. */
+    private static final long NEARLY_FULL = 1 << 20;
+
     private DiskFull() {}
+
+    /**
+     * Whether the file system holding {@code file} (or its nearest existing folder) is full. H2 does
+     * not always end on the write that met the full disk: it may fail next on reading back the chunk
+     * it could not finish ({@code EOFException}), with no ENOSPC among the causes.
+     */
+    public static boolean full(Path file) {
+        Path existing = file;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        try {
+            return existing != null && Files.getFileStore(existing).getUsableSpace() < NEARLY_FULL;
+        } catch (IOException e) {
+            return false;
+        }
+    }
 
     /** Whether {@code failure}, or one of its causes, is a full disk. */
     public static boolean isCause(Throwable failure) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.dao.DataAccessResourceFailureException;
 
 /** A full disk is found among a failure's causes, and said in one line naming what to free. */
@@ -60,5 +61,11 @@ class DiskFullTests {
                 .isFalse();
         assertThat(DiskFull.isCause(new SQLException("duplicate key", "23505"))).isFalse();
         assertThat(DiskFull.serverSays(new IOException((String) null))).isEmpty();
+    }
+
+    @Test
+    void aFolderWithRoomIsNotFullNorIsAFileNotYetMadeInIt(@TempDir Path folder) {
+        assertThat(DiskFull.full(folder)).isFalse();
+        assertThat(DiskFull.full(folder.resolve("data/nqueens.mv.db"))).isFalse();
     }
 }
