@@ -270,6 +270,11 @@ public final class NqueensProcess {
         return text(outLines);
     }
 
+    /** What it has printed on standard error so far. */
+    public String errors() {
+        return text(errLines);
+    }
+
     public Result waitFor(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly();

@@ -172,6 +172,18 @@ class OutageFunctionalTests {
                 "--store-fundamental-up-to",
                 "0");
         awaitOnAWorker(marks, line -> line.contains("partition countPart:n17-") && line.contains(" started"), manager);
+        // Once it has recorded units, the partition counts: the restart comes while the cluster counts, not while
+        // a partition is still starting.
+        await("units of n = 17 recorded")
+                .atMost(LONG)
+                .pollInterval(Duration.ofMillis(10))
+                .until(() -> {
+                    if (!manager.isAlive()) {
+                        throw new AssertionError(
+                                "the run ended before a partition of n = 17 recorded units: " + manager.output());
+                    }
+                    return query(DATABASE, "SELECT COUNT(*) FROM count_unit WHERE n = 17") > 0;
+                });
 
         // The server restarts in two halves, and the second run is started between them, while the server is
         // down (its JVM first reaches the database seconds later), with the workers held still: the first
@@ -192,7 +204,7 @@ class OutageFunctionalTests {
         }
         assertThat(second.exitCode())
                 .as(second.out() + second.err() + "\nthe first run meanwhile: " + manager.output()
-                        + (manager.isAlive() ? "" : "(ended)"))
+                        + (manager.isAlive() ? "" : "(ended) " + manager.errors()))
                 .isEqualTo(3);
         assertThat(second.err())
                 .startsWith("nqueens: another nqueens run is using this database (")
