@@ -653,7 +653,7 @@ class ServeFunctionalTests {
         try (ServedResults schedule = ServedResults.start(scheduled, yaml)) {
             schedule.serve.awaitLine(
                     line -> line.contains(" run for ") && line.endsWith(" started"), Duration.ofMinutes(1));
-            // A page asked for every 50 ms until the night shows progress on n = 14: each must answer.
+            // Pages asked for over and over until the night shows progress on its largest size: each must answer.
             AtomicInteger pagesDuringTheNight = new AtomicInteger();
             await("progress on n = 14")
                     .atMost(Duration.ofMinutes(2))
