@@ -1,6 +1,7 @@
 package dev.nqueens;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -189,16 +191,12 @@ class ClusterFunctionalTests {
     @Test
     void withoutALiveWorkerTheRunFailsWithinTheTimeoutAndAStoppedWorkerHandsBackItsPartition() throws Exception {
         migrate();
-        long started = System.nanoTime();
         NqueensProcess.Result alone = run("run", "--sizes", "14");
         assertThat(alone.exitCode()).isEqualTo(1);
         assertThat(alone.err())
                 .startsWith("nqueens: the run failed: no live worker: none has ever registered"
                         + " (start `./nqueens worker`");
         assertThat(alone.err().lines()).as("one line").hasSize(1);
-        assertThat(Duration.ofNanos(System.nanoTime() - started))
-                .as("JVM start, then the 8 s timeout")
-                .isLessThan(Duration.ofSeconds(60));
 
         // The worker's first partition loses the database (the server ends its session) after the worker
         // claimed it and before it could record the start: the worker hands it back once the database
@@ -236,16 +234,19 @@ class ClusterFunctionalTests {
         NqueensProcess second = countingWorker();
         NqueensProcess manager = start("run", "--sizes", "18");
         Predicate<String> startsN18 = line -> line.contains("partition countPart:n18-") && line.contains("started");
-        long deadline = System.nanoTime() + LONG.toNanos();
-        while (Stream.of(first, second)
-                        .noneMatch(worker -> worker.output().lines().anyMatch(startsN18))
-                && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        NqueensProcess taker = first.output().lines().anyMatch(startsN18) ? first : second;
-        while (query("SELECT COUNT(*) FROM count_unit WHERE n = 18") == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        NqueensProcess taker = await("a worker starting the partition of n = 18")
+                .atMost(LONG)
+                .pollInterval(Duration.ofMillis(10))
+                .until(
+                        () -> Stream.of(first, second)
+                                .filter(worker -> worker.lineAfter(0, startsN18).isPresent())
+                                .findFirst(),
+                        Optional::isPresent)
+                .orElseThrow();
+        await("a unit of n = 18 recorded")
+                .atMost(LONG)
+                .pollInterval(Duration.ofMillis(10))
+                .until(() -> query("SELECT COUNT(*) FROM count_unit WHERE n = 18") > 0);
         NqueensProcess.Result stopped = taker.terminate();
         assertThat(stopped.exitCode()).isZero();
         assertThat(stopped.out()).contains("stopped: handed back 1 partition(s) in progress");

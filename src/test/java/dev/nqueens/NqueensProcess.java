@@ -68,6 +68,9 @@ public final class NqueensProcess {
     private final List<String> outLines = new ArrayList<>();
     private final List<String> errLines = new ArrayList<>();
     private final Thread outReader;
+    /** Whether standard output has ended: set, like its lines, under the lock of {@code outLines}. */
+    private boolean outEnded;
+
     private final Thread errReader;
 
     /**
@@ -135,9 +138,13 @@ public final class NqueensProcess {
         startedBy = TRACE ? testMethod() + ": " + String.join(" ", args) : null;
         STARTED.add(process);
         outReader = collect(
-                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), outLines);
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
+                outLines,
+                () -> outEnded = true);
         errReader = collect(
-                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), errLines);
+                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
+                errLines,
+                () -> {});
     }
 
     /** The test method that is starting a process ({@code ReliabilityFunctionalTests.killed…}), for the trace. */
@@ -173,26 +180,55 @@ public final class NqueensProcess {
     /**
      * Waits until a line of standard output matches.
      *
-     * @throws AssertionError if the process ends or the time passes first
+     * @throws AssertionError if the output ends or the time passes first
      */
     public String awaitLine(Predicate<String> wanted, Duration timeout) throws InterruptedException {
+        return awaitLineAfter(0, wanted, timeout);
+    }
+
+    /** How many lines of standard output it has printed so far: a mark for {@link #awaitLineAfter}. */
+    public int lineCount() {
+        synchronized (outLines) {
+            return outLines.size();
+        }
+    }
+
+    /**
+     * Waits until a line of standard output after the first {@code mark} lines matches: a line printed
+     * after something the test did or saw.
+     *
+     * @throws AssertionError if the output ends or the time passes first
+     */
+    public String awaitLineAfter(int mark, Predicate<String> wanted, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        int seen = 0;
-        while (System.nanoTime() < deadline) {
-            synchronized (outLines) {
+        synchronized (outLines) {
+            for (int seen = mark; ; ) {
                 for (; seen < outLines.size(); seen++) {
                     if (wanted.test(outLines.get(seen))) {
                         return outLines.get(seen);
                     }
                 }
+                if (outEnded) {
+                    throw new AssertionError("the process ended before the line appeared; out: " + text(outLines)
+                            + " err: " + text(errLines));
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("no such line within " + timeout + "; out: " + text(outLines));
+                }
+                // Woken by each line the reader adds, and by the end of the output.
+                TimeUnit.NANOSECONDS.timedWait(outLines, left);
             }
-            if (!process.isAlive()) {
-                throw new AssertionError("the process ended before the line appeared; out: " + text(outLines) + " err: "
-                        + text(errLines));
-            }
-            Thread.sleep(20);
         }
-        throw new AssertionError("no such line within " + timeout + "; out: " + text(outLines));
+    }
+
+    /** The first line of standard output after the first {@code mark} lines that matches, if any yet. */
+    public java.util.Optional<String> lineAfter(int mark, Predicate<String> wanted) {
+        synchronized (outLines) {
+            return outLines.subList(Math.min(mark, outLines.size()), outLines.size()).stream()
+                    .filter(wanted)
+                    .findFirst();
+        }
     }
 
     /**
@@ -234,6 +270,11 @@ public final class NqueensProcess {
         return text(outLines);
     }
 
+    /** What it has printed on standard error so far. */
+    public String errors() {
+        return text(errLines);
+    }
+
     public Result waitFor(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly();
@@ -249,16 +290,23 @@ public final class NqueensProcess {
         return new Result(process.exitValue(), text(outLines), text(errLines));
     }
 
-    private static Thread collect(BufferedReader reader, List<String> lines) {
+    /** Reads lines into {@code lines}, waking those waiting on it at each line and at the end ({@code atEnd}). */
+    private static Thread collect(BufferedReader reader, List<String> lines, Runnable atEnd) {
         Thread thread = new Thread(() -> {
             try (reader) {
                 for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                     synchronized (lines) {
                         lines.add(line);
+                        lines.notifyAll();
                     }
                 }
             } catch (IOException e) {
                 // the process ended
+            } finally {
+                synchronized (lines) {
+                    atEnd.run();
+                    lines.notifyAll();
+                }
             }
         });
         thread.setDaemon(true);

@@ -74,6 +74,14 @@ public final class OwnPostgres implements AutoCloseable {
         return server;
     }
 
+    /** Creates another database on it. */
+    public void create(String database) throws SQLException {
+        try (Connection db = DriverManager.getConnection(url("postgres"), "postgres", "postgres");
+                Statement statement = db.createStatement()) {
+            statement.execute("CREATE DATABASE " + database);
+        }
+    }
+
     /** The JDBC URL of a database on it. */
     public String url(String database) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;

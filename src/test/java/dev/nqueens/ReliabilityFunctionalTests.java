@@ -1,6 +1,7 @@
 package dev.nqueens;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,7 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Order;
@@ -267,23 +268,31 @@ class ReliabilityFunctionalTests {
         }
     }
 
-    /** Polls the output folder until an export's temporary file appears. */
-    private Path awaitPartialFile(NqueensProcess process) throws Exception {
-        AtomicReference<Path> found = new AtomicReference<>();
-        long deadline = System.nanoTime() + LONG.toNanos();
+    /**
+     * Waits until an export's temporary file appears in the output folder (or the run ends). It lives
+     * for a moment only: the folder is looked at every few milliseconds.
+     */
+    private Path awaitPartialFile(NqueensProcess process) {
         Path output = work.resolve("output");
-        while (found.get() == null && System.nanoTime() < deadline && process.isAlive()) {
-            if (Files.isDirectory(output)) {
-                try (Stream<Path> files = Files.list(output)) {
-                    files.filter(f -> f.getFileName().toString().endsWith(".partial"))
-                            .findFirst()
-                            .ifPresent(found::set);
-                }
-            }
-            Thread.sleep(2);
-        }
-        assertThat(found.get()).as("an export in progress").isNotNull();
+        Optional<Path> found = await("an export in progress")
+                .atMost(LONG)
+                .pollInSameThread()
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(2))
+                .until(() -> partialFile(output), file -> file.isPresent() || !process.isAlive());
+        assertThat(found).as("an export in progress").isPresent();
         return found.get();
+    }
+
+    /** An export's temporary file in {@code output}, if there is one. */
+    private static Optional<Path> partialFile(Path output) throws IOException {
+        if (!Files.isDirectory(output)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> files = Files.list(output)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".partial"))
+                    .findFirst();
+        }
     }
 
     private Connection open() throws SQLException {

@@ -1,6 +1,7 @@
 package dev.nqueens;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -14,10 +15,13 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -597,8 +601,21 @@ class ServeFunctionalTests {
                     .headers()
                     .firstValue("Last-Modified")
                     .orElseThrow();
-            Thread.sleep(1100);
-            schedule.serve.awaitLine(line -> line.contains("ended COMPLETED"), Duration.ofMinutes(2));
+            // A night that rewrote the files would show in Last-Modified (whole seconds) only from the second after
+            // the one they were written in: the night looked at is one that starts once the clock is past it.
+            Instant rewriteShows = DateTimeFormatter.RFC_1123_DATE_TIME
+                    .parse(solutionsModified, Instant::from)
+                    .plusSeconds(1);
+            await("the clock past the files' second")
+                    .atMost(Duration.ofMinutes(1))
+                    .pollInterval(Duration.ofMillis(10))
+                    .until(() -> !Instant.now().isBefore(rewriteShows));
+            String night = schedule.serve.awaitLineAfter(
+                    schedule.serve.lineCount(),
+                    line -> line.contains(" run for ") && line.endsWith(" started"),
+                    Duration.ofMinutes(2));
+            String runFor = night.substring(night.indexOf(" run for "), night.length() - " started".length());
+            schedule.serve.awaitLine(line -> line.contains(runFor + " ended COMPLETED"), Duration.ofMinutes(2));
 
             NqueensProcess.Result run = NqueensProcess.run(scheduled, "run");
             assertThat(run.exitCode()).isEqualTo(3);
@@ -636,17 +653,28 @@ class ServeFunctionalTests {
         try (ServedResults schedule = ServedResults.start(scheduled, yaml)) {
             schedule.serve.awaitLine(
                     line -> line.contains(" run for ") && line.endsWith(" started"), Duration.ofMinutes(1));
-            int pagesDuringTheNight = 0;
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            while (!NqueensProcess.showsProgress(
-                            schedule.serve.output().lines().reduce((a, b) -> b).orElse(""), 14)
-                    && System.nanoTime() < deadline) {
-                HttpResponse<byte[]> sizes = schedule.get("/api/sizes");
-                assertThat(sizes.statusCode()).as(ServedResults.text(sizes)).isEqualTo(200);
-                pagesDuringTheNight++;
-                Thread.sleep(50);
-            }
-            assertThat(pagesDuringTheNight)
+            // Pages asked for over and over until the night shows progress on its largest size: each must answer.
+            AtomicInteger pagesDuringTheNight = new AtomicInteger();
+            await("progress on n = 14")
+                    .atMost(Duration.ofMinutes(2))
+                    .pollInSameThread()
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(() -> {
+                        HttpResponse<byte[]> sizes = schedule.get("/api/sizes");
+                        assertThat(sizes.statusCode())
+                                .as(ServedResults.text(sizes))
+                                .isEqualTo(200);
+                        pagesDuringTheNight.incrementAndGet();
+                        return NqueensProcess.showsProgress(
+                                schedule.serve
+                                        .output()
+                                        .lines()
+                                        .reduce((a, b) -> b)
+                                        .orElse(""),
+                                14);
+                    });
+            assertThat(pagesDuringTheNight.get())
                     .as("pages answered during the night")
                     .isPositive();
             assertThat(schedule.serve.output()).doesNotContain(" ended ");
@@ -807,8 +835,7 @@ class ServeFunctionalTests {
 
             NqueensProcess.Result held = holder.waitFor(Duration.ofMinutes(5));
             assertThat(held.exitCode()).as(held.err()).isZero();
-            org.awaitility.Awaitility.await()
-                    .atMost(Duration.ofMinutes(2))
+            await().atMost(Duration.ofMinutes(2))
                     .untilAsserted(() -> assertThat(JSON.readTree(get(client, port, "/actuator/health/nightly"))
                                     .get("status")
                                     .asString())
