@@ -223,8 +223,8 @@ class ClusterFunctionalTests {
                 .doesNotContain("no lease renewal");
         assertExactlyTheKnownValues(14, 14);
 
-        // SIGTERM in the middle of a partition (n = 18 in one partition: about 4 s of one core with the
-        // optimizing compiler), once it has recorded some of its units: the worker that took it hands
+        // SIGTERM in the middle of a partition (n = 18 in one partition, seconds of one core), once it
+        // has recorded some of its units: the worker that took it hands
         // it back and exits 0; the other, live all along (a run without one fails after worker-timeout),
         // goes on with it from the units it recorded.
         Files.writeString(

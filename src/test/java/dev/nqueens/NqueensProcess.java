@@ -27,24 +27,21 @@ public final class NqueensProcess {
     public static final Path LAUNCHER = Path.of("nqueens").toAbsolutePath();
     /**
      * The JVM option the tests add to the launcher's (through {@code NQUEENS_JAVA_OPTS}, unless a test
-     * sets its own): the quick compiler alone. The processes of a test are short, and the optimizing
-     * compiler spent more CPU compiling than it saved them: {@code run --sizes 1} 7.0 CPU-s with it and
-     * 4.5 without, {@code run --sizes 12-13} 28 and 21, a count of n = 17 13.4 and 7.9 (Zen 4, 2 cores),
-     * and the suite is CPU-bound. The options the product runs with are measured by the benchmarks.
+     * sets its own): the quick compiler alone. The processes of a test are short, the optimizing
+     * compiler costs them more CPU than it saves, and the suite is CPU-bound (docs/development.md).
+     * The options the product runs with are measured by the benchmarks.
      */
     static final String QUICK_COMPILER = "-XX:TieredStopAtLevel=1";
     /**
      * What the tests give their processes: the quick compiler, with one compiler thread. A short
-     * process spends much of its CPU compiling (a trivial {@code run}: the two compiler threads 42 %
-     * of its 3.5 CPU-s); one thread compiles less of what is not yet hot when the process ends:
-     * {@code run --sizes 5 --force} 0.93x the CPU and 0.90x the wall time, the same on longer work.
+     * process spends much of its CPU compiling; one thread compiles less of what is not yet hot when
+     * the process ends.
      */
     static final String TEST_OPTIONS = QUICK_COMPILER + " -XX:CICompilerCount=1";
 
     /**
      * {@code environment} with the product's own JVM options instead of {@link #TEST_OPTIONS}, for the
-     * processes that count n = 17-18 for seconds, where the optimizing compiler pays: {@code count 18
-     * --threads 1} 3.9-4.0 s with it against 9.2-10.1 s on the quick compiler (Zen 5).
+     * processes that count n = 17-18 for seconds, where the optimizing compiler pays for itself.
      */
     static java.util.Map<String, String> withProductOptions(java.util.Map<String, String> environment) {
         java.util.Map<String, String> product = new java.util.HashMap<>(environment);
@@ -74,7 +71,7 @@ public final class NqueensProcess {
     private final Thread errReader;
 
     /**
-     * The launcher unpacks the jar and trains its class-data archives at its first start after a
+     * The launcher unpacks the jar and trains its class-data archive at its first start after a
      * build, which takes a while: done once here, before any test measures how long a start takes
      * (the commands' archive with {@code --version}, the reading commands' with {@code history} in an
      * empty folder, which then ends at once: no database).
