@@ -1,5 +1,6 @@
 package dev.nqueens.web;
 
+import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -87,7 +88,8 @@ final class ExportFile extends AbstractResource implements Closeable {
 
     @Override
     public InputStream getInputStream() {
-        return new Reader();
+        // Read in blocks of Tomcat's write buffer (WebConfiguration); Spring copies in smaller ones.
+        return new BufferedInputStream(new Reader(), 1 << 16);
     }
 
     @Override
