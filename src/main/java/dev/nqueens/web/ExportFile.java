@@ -89,7 +89,17 @@ final class ExportFile extends AbstractResource implements Closeable {
     @Override
     public InputStream getInputStream() {
         // Read in blocks of Tomcat's write buffer (WebConfiguration); Spring copies in smaller ones.
-        return new BufferedInputStream(new Reader(), 1 << 16);
+        return new BufferedInputStream(new Reader(), 1 << 16) {
+            /** All of {@code count} up to the end, past the buffer too: Spring skips to a range's start at once. */
+            @Override
+            public synchronized long skip(long count) throws IOException {
+                long skipped = 0;
+                for (long step; skipped < count && (step = super.skip(count - skipped)) > 0; ) {
+                    skipped += step;
+                }
+                return skipped;
+            }
+        };
     }
 
     @Override
