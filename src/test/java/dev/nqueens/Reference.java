@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Facts from the public record for the tests: the known counts for n = 1..27, typed in from the
@@ -92,7 +93,18 @@ public final class Reference {
      * {@code asymmetric}: no symmetry (orbit size 8). n = 1 is the exception: its single queen is
      * unchanged by all eight symmetries, and it is listed under {@code rot90}.
      */
-    public record Counts(int n, long total, long fundamental, long rot90, long rot180, long asymmetric) {}
+    public record Counts(int n, long total, long fundamental, long rot90, long rot180, long asymmetric) {
+
+        /** These counts as the columns of the size's row in {@code board_summary}. */
+        public Map<String, Object> summaryColumns() {
+            return Map.of(
+                    "total_solutions", total,
+                    "fundamental_solutions", fundamental,
+                    "rot90_classes", rot90,
+                    "rot180_classes", rot180,
+                    "asymmetric_classes", asymmetric);
+        }
+    }
 
     /** One line of n8-solutions.csv. */
     public record N8(int ordinal, String placement, String representative, int orbitSize, boolean fundamental) {
