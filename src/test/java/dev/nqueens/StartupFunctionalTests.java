@@ -153,7 +153,7 @@ class StartupFunctionalTests {
         String before = ServedResults.contents(folder);
 
         NqueensProcess.Result refused = NqueensProcess.start(
-                        folder, Map.of("NQUEENS_JAVA_OPTS", "-Xmx200m"), "run", "--sizes", "5")
+                        folder, Map.of("NQUEENS_JAVA_OPTS", "-Xmx100m"), "run", "--sizes", "5")
                 .waitFor(Duration.ofMinutes(2));
         assertThat(refused.exitCode()).isEqualTo(2);
         assertThat(refused.err().lines()).hasSize(1).first().asString().contains("n=5", "NQUEENS_JAVA_OPTS=-Xmx");

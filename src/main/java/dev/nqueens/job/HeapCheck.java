@@ -14,7 +14,7 @@ import java.util.List;
 final class HeapCheck {
 
     /** Heap beside a size's own: Spring, Batch, H2's cache, a chunk of rows. */
-    static final long BASE = 256L << 20;
+    static final long BASE = 128L << 20;
 
     private HeapCheck() {}
 
