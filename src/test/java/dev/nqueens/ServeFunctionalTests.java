@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.nqueens.job.RunLock;
 import dev.nqueens.job.ThisProcess;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -817,13 +816,7 @@ class ServeFunctionalTests {
                 "nqueens:\n  sizes: 1-4\n  schedule:\n" + "    cron: \"*/2 * * * * *\"\n");
         // Another run holds the database: the run lock's row, taken by this process with its heartbeat
         // going, as a run on another machine would hold it.
-        org.springframework.jdbc.datasource.SingleConnectionDataSource other =
-                new org.springframework.jdbc.datasource.SingleConnectionDataSource(
-                        environment.get("SPRING_DATASOURCE_URL"),
-                        environment.get("SPRING_DATASOURCE_USERNAME"),
-                        environment.get("SPRING_DATASOURCE_PASSWORD"),
-                        true);
-        RunLock.Held held = new RunLock(other).acquire(line -> {});
+        TestDatabases.HeldRunLock held = TestDatabases.holdRunLock(environment);
         int port = ServedResults.freePort();
         NqueensProcess serve = NqueensProcess.start(postgres, environment, "serve", "--port", String.valueOf(port));
         try {
@@ -854,7 +847,6 @@ class ServeFunctionalTests {
                             .isEqualTo("UP"));
         } finally {
             held.close();
-            other.destroy();
             serve.terminate();
         }
     }

@@ -1,10 +1,12 @@
 package dev.nqueens;
 
+import dev.nqueens.job.RunLock;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
@@ -143,6 +145,29 @@ public final class TestDatabases {
                 "postgres",
                 "SPRING_DATASOURCE_PASSWORD",
                 "postgres");
+    }
+
+    /**
+     * Takes the run lock of the PostgreSQL database {@code environment} names, in this process with
+     * its heartbeat going, as a run on another machine holds it: the commands the test starts find
+     * the database in use, naming this process ({@code ThisProcess.id()}).
+     */
+    public static HeldRunLock holdRunLock(java.util.Map<String, String> environment) {
+        SingleConnectionDataSource connection = new SingleConnectionDataSource(
+                environment.get("SPRING_DATASOURCE_URL"),
+                environment.get("SPRING_DATASOURCE_USERNAME"),
+                environment.get("SPRING_DATASOURCE_PASSWORD"),
+                true);
+        return new HeldRunLock(connection, new RunLock(connection).acquire(line -> {}));
+    }
+
+    /** A run lock {@link #holdRunLock} took; closing it (once or again) releases it. */
+    public record HeldRunLock(SingleConnectionDataSource connection, RunLock.Held held) implements AutoCloseable {
+        @Override
+        public void close() {
+            held.close();
+            connection.destroy();
+        }
     }
 
     /**

@@ -6,7 +6,6 @@ import dev.nqueens.InProcess;
 import dev.nqueens.NqueensProcess;
 import dev.nqueens.TestDatabases;
 import dev.nqueens.TestResources;
-import dev.nqueens.job.RunLock;
 import dev.nqueens.job.ThisProcess;
 import dev.nqueens.query.LastRun;
 import dev.nqueens.query.ReadOnlyQuery;
@@ -75,12 +74,7 @@ class PruneIntegrationTests {
         Map<String, String> postgres = TestDatabases.postgresEnvironment("nqueens_prune_it");
         pruneOldRuns(postgres);
         // A run holds the database: the run lock's row, taken by this process with its heartbeat going.
-        SingleConnectionDataSource other = new SingleConnectionDataSource(
-                postgres.get("SPRING_DATASOURCE_URL"),
-                postgres.get("SPRING_DATASOURCE_USERNAME"),
-                postgres.get("SPRING_DATASOURCE_PASSWORD"),
-                true);
-        try (RunLock.Held held = new RunLock(other).acquire(line -> {})) {
+        try (TestDatabases.HeldRunLock held = TestDatabases.holdRunLock(postgres)) {
             NqueensProcess.Result refused = InProcess.run(work, postgres, "prune", "--older-than", "1d");
             assertThat(refused.exitCode()).as(refused.err()).isEqualTo(3);
             // The line names the holder; "one run at a time" is the wording docs/h2.md quotes.
@@ -93,8 +87,6 @@ class PruneIntegrationTests {
             assertThat(dryRun.out()) // the wording docs/operations.md quotes
                     .startsWith("No run that ended before ")
                     .endsWith("Dry run: nothing was deleted.\n");
-        } finally {
-            other.destroy();
         }
     }
 
