@@ -808,7 +808,7 @@ class ServeFunctionalTests {
     void onPostgresANightThatCannotStartTakesTheNightlyGroupDownUntilANightFinishes(@TempDir Path postgres)
             throws Exception {
         Map<String, String> environment = TestDatabases.postgresEnvironment("nqueens_serve_locked");
-        NqueensProcess.Result migrated = InProcess.run(postgres, environment, "run", "--sizes", "1");
+        NqueensProcess.Result migrated = NqueensProcess.run(postgres, environment, "run", "--sizes", "1");
         assertThat(migrated.exitCode()).as(migrated.err()).isZero();
         Files.createDirectories(postgres.resolve("config"));
         Files.writeString(
