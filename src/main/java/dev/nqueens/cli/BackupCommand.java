@@ -20,11 +20,9 @@ import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code backup FILE.zip}: a consistent copy of the embedded H2 file, also while {@code run},
@@ -33,8 +31,6 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(
         name = "backup",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "Back up the H2 file to a zip file, also while it is in use.",
         description = "A consistent copy made with H2's BACKUP TO: through the command that holds the file (run,"
                 + " schedule, serve, db-server) if one does, else with the file opened read-only. PostgreSQL: use"
@@ -44,13 +40,10 @@ import picocli.CommandLine.ParentCommand;
             "  ./nqueens backup backups/nqueens.zip",
             "  ./nqueens backup \"backups/nqueens-$(date +%%F).zip\"     (from cron)"
         })
-final class BackupCommand implements Callable<Integer> {
+final class BackupCommand extends Subcommand {
 
     /** The settings only: it asks the file's holder, or opens the file itself. */
     static final Needs NEEDS = Needs.NOTHING;
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Parameters(
             index = "0",

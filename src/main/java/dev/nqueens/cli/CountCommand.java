@@ -8,11 +8,9 @@ import dev.nqueens.settings.KnownCounts;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code count N [--threads T]}: counts one size with the counting engine, storing nothing, and
@@ -21,19 +19,14 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(
         name = "count",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "Count one board size without storing anything; print the rate.",
         description = "The counting engine alone (no settings, no database): total, fundamental and the symmetry"
                 + " split, checked against the published values (exit 1 if they disagree), the time and the rate.",
         footerHeading = "%nExample:%n",
         footer = "  ./nqueens count 18 --threads 2")
-final class CountCommand implements Callable<Integer> {
+final class CountCommand extends Subcommand {
 
     static final Needs NEEDS = Needs.NOTHING;
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Parameters(index = "0", paramLabel = "N", converter = Options.Size.class, description = "The board size, 1..25.")
     int size;

@@ -13,17 +13,13 @@ import java.net.ServerSocket;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code db-server}: the embedded H2 file served read-only to psql and GUI clients, until stopped. */
 @Command(
         name = "db-server",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "Serve the H2 file read-only to psql and GUI clients.",
         description = "On 127.0.0.1, over the PostgreSQL protocol and H2's TCP protocol, until Ctrl-C. Meanwhile"
                 + " sql, show, history and verify read through it, and a run refuses to start (exit 3).",
@@ -32,13 +28,10 @@ import picocli.CommandLine.ParentCommand;
             "  ./nqueens db-server",
             "  psql \"host=127.0.0.1 port=5435 dbname=nqueens user=reader password=reader\""
         })
-final class DbServerCommand implements Callable<Integer> {
+final class DbServerCommand extends Subcommand {
 
     /** The H2 file, to create the read-only login in; no context. */
     static final Needs NEEDS = Needs.of(Needs.Database.WRITE);
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Option(
             names = "--pg-port",

@@ -5,28 +5,21 @@ import dev.nqueens.query.QueryPrinter;
 import dev.nqueens.query.ReadOnlyQuery;
 import dev.nqueens.query.RunHistory;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code history}: the past runs, newest first. */
 @Command(
         name = "history",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "List past runs, newest first.",
         description = "Each run's start and end, status, the sizes asked for and those whose rows it computed and"
                 + " published, rows written, seconds, and notes (sizes lowered on request or kept above their"
                 + " settings). Runs with nothing to compute are folded into the line of the run before them.",
         footerHeading = "%nExamples:%n",
         footer = {"  ./nqueens history", "  ./nqueens history --limit 5 --format csv", "  ./nqueens history --all"})
-final class HistoryCommand implements Callable<Integer> {
+final class HistoryCommand extends Subcommand {
 
     static final Needs NEEDS = Needs.READING;
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Option(
             names = "--limit",

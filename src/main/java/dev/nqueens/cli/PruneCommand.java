@@ -9,11 +9,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code prune --older-than 90d}: deletes the history of the runs that ended before then
@@ -24,8 +22,6 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(
         name = "prune",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "Delete the history of runs that ended before a given age.",
         description = "Their rows in the batch_* tables, run_control, run_publication and partition_execution, and"
                 + " the cluster workers not heard of since; never the latest run, the last completed one or an"
@@ -37,16 +33,13 @@ import picocli.CommandLine.ParentCommand;
             "  ./nqueens prune --older-than 90d",
             "  ./nqueens prune --older-than 2w"
         })
-final class PruneCommand implements Callable<Integer> {
+final class PruneCommand extends Subcommand {
 
     /** Writes rows of an existing database at this build's schema; no context. */
     static final Needs NEEDS = Needs.of(Needs.Database.WRITE);
 
     /** A dry run only reads. */
     static final Needs DRY_RUN_NEEDS = Needs.READING;
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Option(
             names = "--older-than",

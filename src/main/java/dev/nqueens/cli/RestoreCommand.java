@@ -18,11 +18,9 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code restore FILE.zip}: puts a backup made by {@code backup} in place of the embedded H2 file,
@@ -30,8 +28,6 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(
         name = "restore",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "Put a backup made by backup in place of the H2 file.",
         description = "Only while no process holds the file (stop serve, schedule or db-server first). An existing"
                 + " database needs --replace and is kept beside it. Check the result with verify; the next run"
@@ -41,13 +37,10 @@ import picocli.CommandLine.ParentCommand;
             "  ./nqueens restore backups/nqueens.zip              (a new installation)",
             "  ./nqueens restore backups/nqueens.zip --replace    (over the database)"
         })
-final class RestoreCommand implements Callable<Integer> {
+final class RestoreCommand extends Subcommand {
 
     /** The settings only: it replaces the file while nothing has it open. */
     static final Needs NEEDS = Needs.NOTHING;
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Parameters(index = "0", paramLabel = "FILE.zip", description = "A backup made by backup.")
     String file;

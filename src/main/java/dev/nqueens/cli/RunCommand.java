@@ -22,17 +22,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import org.springframework.batch.core.BatchStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code run}: the nightly job once, now: solve, store, reduce, publish and export the configured sizes. */
 @Command(
         name = "run",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "Run the nightly job now: solve, store, reduce, publish, export.",
         description = "The configured sizes, at their storage levels; the options change this run only. Sizes"
                 + " already stored at their level are kept; a size stored at a higher level is kept at it, unless"
@@ -45,15 +41,12 @@ import picocli.CommandLine.ParentCommand;
             "  ./nqueens run --sizes 14 --store-all-up-to 14",
             "  ./nqueens run --sizes 14 --lower 14          # back to the configured level: drops its solutions"
         })
-final class RunCommand implements Callable<Integer> {
+final class RunCommand extends Subcommand {
 
     /** The job, on a migrated database, writing the reports (and in cluster mode if the settings say so). */
     static final Needs NEEDS = Needs.of(Needs.Database.MIGRATE, Needs.Part.JOB, Needs.Part.EXPORTS);
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Option(
             names = "--sizes",

@@ -4,9 +4,7 @@ import dev.nqueens.failure.ExitCode;
 import dev.nqueens.job.NightlyRun;
 import dev.nqueens.job.NightlyScheduler;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code schedule}: the nightly job in the foreground, at each time of its cron expression. On an
@@ -14,19 +12,14 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(
         name = "schedule",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "Run the nightly job in the foreground on its cron schedule.",
         description = "At each time of the setting nqueens.schedule.cron (default:"
                 + " '${bundle:default.nqueens.schedule.cron}'), one run at a time, until SIGTERM or Ctrl-C.",
         footerHeading = "%nExample:%n",
         footer = "  ./nqueens schedule")
-final class ScheduleCommand implements Callable<Integer> {
+final class ScheduleCommand extends Subcommand {
 
     static final Needs NEEDS = Needs.of(Needs.Database.MIGRATE, Needs.Part.JOB, Needs.Part.EXPORTS);
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Override
     public Integer call() {

@@ -7,13 +7,11 @@ import dev.nqueens.job.NightlyStarts;
 import dev.nqueens.web.Serve;
 import java.io.PrintStream;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code serve}: the results over HTTP, and the nightly schedule, in one JVM: the web server on its
@@ -23,21 +21,16 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(
         name = "serve",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "Serve the results on the web; run the nightly schedule too.",
         description = "Read-only over HTTP on 127.0.0.1: the report, board pictures, downloads, a JSON API and health,"
                 + " until Ctrl-C; runs the nightly job on its schedule too (setting nqueens.schedule.enabled).",
         footerHeading = "%nExamples:%n",
         footer = {"  ./nqueens serve                  then open http://127.0.0.1:8080/", "  ./nqueens serve --port 9000"
         })
-final class ServeCommand implements Callable<Integer> {
+final class ServeCommand extends Subcommand {
 
     /** The web server and the job, on a migrated database, writing the reports. */
     static final Needs NEEDS = Needs.of(Needs.Database.MIGRATE, Needs.Part.JOB, Needs.Part.WEB, Needs.Part.EXPORTS);
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Option(
             names = "--port",

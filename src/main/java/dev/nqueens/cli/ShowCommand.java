@@ -7,18 +7,14 @@ import dev.nqueens.store.BoardSummary;
 import dev.nqueens.store.SolutionStore;
 import java.io.PrintStream;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import org.springframework.jdbc.core.JdbcTemplate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code show N}: the stored solutions of one size, numbered as the seeds numbered them, optionally drawn. */
 @Command(
         name = "show",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "Print the stored solutions of one board size.",
         description = "Numbered by lexicographic rank, as the seeds numbered them; the size must be stored with every"
                 + " solution (ALL), or with its representatives for --fundamental.",
@@ -28,12 +24,9 @@ import picocli.CommandLine.ParentCommand;
             "  ./nqueens show 8 --boards --limit 3    each solution also drawn as rows of Q and .",
             "  ./nqueens show 8 --fundamental         only the 12 class representatives"
         })
-final class ShowCommand implements Callable<Integer> {
+final class ShowCommand extends Subcommand {
 
     static final Needs NEEDS = Needs.READING;
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Parameters(index = "0", paramLabel = "N", converter = Options.Size.class, description = "The board size, 1..25.")
     int size;

@@ -5,17 +5,13 @@ import dev.nqueens.query.QueryPrinter;
 import dev.nqueens.query.ReadOnlyQuery;
 import dev.nqueens.store.Dialect;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code sql STATEMENT}: one read-only statement against the configured database. */
 @Command(
         name = "sql",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "Run one read-only SQL statement; print a table, CSV or JSON.",
         description = "SELECT, WITH, VALUES, TABLE, EXPLAIN or SHOW, in a read-only transaction that is rolled"
                 + " back; an aligned table, or CSV or JSON for scripts. One statement: a ';' in a string, a quoted"
@@ -25,12 +21,9 @@ import picocli.CommandLine.ParentCommand;
             "  ./nqueens sql \"SELECT n, total_solutions FROM board_summary ORDER BY n\"",
             "  ./nqueens sql \"SELECT * FROM solution WHERE n = 8 AND class_ordinal = 3\" --format csv"
         })
-final class SqlCommand implements Callable<Integer> {
+final class SqlCommand extends Subcommand {
 
     static final Needs NEEDS = Needs.READING;
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Parameters(index = "0", paramLabel = "STATEMENT", description = "One read-only statement, in quotes.")
     String statement;

@@ -9,27 +9,20 @@ import dev.nqueens.verify.StoredDataVerifier;
 import dev.nqueens.verify.VerificationReport;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.springframework.jdbc.core.JdbcTemplate;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code verify}: re-checks everything stored and exported. */
 @Command(
         name = "verify",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "Re-check everything stored and exported.",
         description = "Solutions, their order, classes and cells, the counts against the published values, and"
                 + " every export file against the manifest. Exit 0 only if all holds.",
         footerHeading = "%nExample:%n",
         footer = "  ./nqueens verify")
-final class VerifyCommand implements Callable<Integer> {
+final class VerifyCommand extends Subcommand {
 
     static final Needs NEEDS = Needs.READING;
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Override
     public Integer call() {

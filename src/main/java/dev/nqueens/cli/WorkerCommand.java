@@ -14,7 +14,6 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.core.retry.RetryException;
 import org.springframework.core.retry.RetryListener;
@@ -24,7 +23,6 @@ import org.springframework.core.retry.RetryTemplate;
 import org.springframework.core.retry.Retryable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code worker}: executes the partitions a cluster's manager sends through the broker. Started
@@ -35,8 +33,6 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(
         name = "worker",
-        mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
         header = "Cluster mode: execute partitions sent through the broker.",
         description = "Takes partitions of the nightly job from the broker and executes them against the shared"
                 + " PostgreSQL database, until SIGTERM (which hands back what is running and exits 0). Started"
@@ -44,15 +40,12 @@ import picocli.CommandLine.ParentCommand;
                 + " nqueens.cluster.startup-wait, ${bundle:default.nqueens.cluster.startup-wait}).",
         footerHeading = "%nExample:%n",
         footer = "  ./nqueens worker --threads 16")
-final class WorkerCommand implements Callable<Integer> {
+final class WorkerCommand extends Subcommand {
 
     /** The job's steps, in cluster mode, writing rows to a database some manager migrated. */
     static final Needs NEEDS = Needs.of(Needs.Database.WRITE, Needs.Part.JOB, Needs.Part.CLUSTER);
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
-
-    @ParentCommand
-    NqueensCommand nqueens;
 
     @Option(
             names = "--threads",
