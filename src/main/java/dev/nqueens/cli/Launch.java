@@ -90,7 +90,7 @@ final class Launch {
                 console.workingDirectory(), console.variables(), settingsOfThisRun, profiles));
         NqueensProperties settings = SettingsLoader.bind(environment);
         if (needs.database() == Needs.Database.NONE && !needs.exports()) {
-            return new Session(console, environment, settings, null, null, null, null);
+            return new Session(console, environment, settings, null, null, null);
         }
         database = Database.of(environment, settings);
         precondition.accept(settings, database);
@@ -104,7 +104,7 @@ final class Launch {
             checkWritableFolder(Path.of(settings.outputDir()));
         }
         if (needs.database() == Needs.Database.NONE) {
-            return new Session(console, environment, settings, database, null, null, null);
+            return new Session(console, environment, settings, database, null, null);
         }
         Database.Access access = switch (needs.database()) {
             // A command that reads answers one request and ends: through the holder's server if there is one.
@@ -124,12 +124,12 @@ final class Launch {
                 throw e;
             }
             if (!needs.context()) {
-                return new Session(console, environment, settings, database, access, connection, null);
+                return new Session(console, environment, settings, database, connection, null);
             }
             connection.destroy();
         }
         return new Session(
-                console, environment, settings, database, access, null, start(needs, migrating, environment, settings));
+                console, environment, settings, database, null, start(needs, migrating, environment, settings));
     }
 
     /** A killed run's H2 file is rebuilt before anything else opens it (a held one is refused first). */
@@ -198,7 +198,7 @@ final class Launch {
                 "spring.flyway.enabled",
                 migrate,
                 "spring.autoconfigure.exclude",
-                String.join(",", UnusedAutoConfigurations.of(needs.web(), cluster, needs.job()))));
+                String.join(",", UnusedAutoConfigurations.of(needs.web(), cluster))));
         String logFile = environment.getProperty("logging.file.name", "");
         if (!logFile.isBlank()) {
             // Beside data/ and output/: under the command's working directory.

@@ -109,15 +109,7 @@ final class RunCommand extends Subcommand {
         Map<String, String> options = options();
         try (Session session = nqueens.launch().open(NEEDS, options, (settings, database) -> request(settings))) {
             session.hold("run", "", "");
-            session.onStop(
-                    () -> {
-                        if (session.bean(NightlyRun.class).stopRunning()) {
-                            session.console()
-                                    .err()
-                                    .println("nqueens: stopping at the next chunk boundary; the next run resumes");
-                        }
-                    },
-                    null);
+            session.onStop(() -> session.stopTheNight(session.bean(NightlyRun.class)), null);
             RunRequest request = request(session.settings());
             announce(session.settings(), request, session.console().out());
             return report(

@@ -29,11 +29,7 @@ final class ScheduleCommand extends Subcommand {
             session.onStop(
                     () -> {
                         scheduler.stop();
-                        if (nightlyRun.stopRunning()) {
-                            session.console()
-                                    .err()
-                                    .println("nqueens: stopping at the next chunk boundary; the next run resumes");
-                        }
+                        session.stopTheNight(nightlyRun);
                     },
                     null);
             session.hold(

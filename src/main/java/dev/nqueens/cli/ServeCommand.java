@@ -58,10 +58,8 @@ final class ServeCommand extends Subcommand {
                     () -> {
                         scheduler.stop();
                         stopped.countDown();
-                        if (nights.get() && nightlyRun.get().stopRunning()) {
-                            web.console()
-                                    .err()
-                                    .println("nqueens: stopping at the next chunk boundary; the next run resumes");
+                        if (nights.get()) {
+                            web.stopTheNight(nightlyRun.get());
                         }
                     },
                     null);

@@ -3,6 +3,7 @@ package dev.nqueens.cli;
 import dev.nqueens.failure.BusyException;
 import dev.nqueens.h2.H2File;
 import dev.nqueens.h2.HeldFile;
+import dev.nqueens.job.NightlyRun;
 import dev.nqueens.settings.NqueensProperties;
 import dev.nqueens.store.Database;
 import java.sql.SQLException;
@@ -28,7 +29,6 @@ final class Session implements AutoCloseable {
     private final ConfigurableEnvironment environment;
     private final NqueensProperties settings;
     private final Database database;
-    private final Database.Access access;
     private SingleConnectionDataSource connection;
     private final ConfigurableApplicationContext context;
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -40,14 +40,12 @@ final class Session implements AutoCloseable {
             ConfigurableEnvironment environment,
             NqueensProperties settings,
             Database database,
-            Database.Access access,
             SingleConnectionDataSource connection,
             ConfigurableApplicationContext context) {
         this.console = console;
         this.environment = environment;
         this.settings = settings;
         this.database = database;
-        this.access = access;
         this.connection = connection;
         this.context = context;
     }
@@ -64,15 +62,9 @@ final class Session implements AutoCloseable {
         return environment;
     }
 
-    /** The database, opened as the command needs it (one connection at a time, without a context). */
+    /** The database, opened as the command needs it (one connection, without a context). */
     DataSource dataSource() {
-        if (context != null) {
-            return context.getBean(DataSource.class);
-        }
-        if (connection == null) {
-            connection = access.dataSource();
-        }
-        return connection;
+        return context != null ? context.getBean(DataSource.class) : connection;
     }
 
     /**
@@ -91,9 +83,11 @@ final class Session implements AutoCloseable {
         return database;
     }
 
-    /** How this command connected to it. */
-    Database.Access access() {
-        return access;
+    /** Asks {@code run}'s night, if one is running, to stop at its next chunk boundary, and says so. */
+    void stopTheNight(NightlyRun run) {
+        if (run.stopRunning()) {
+            console.err().println("nqueens: stopping at the next chunk boundary; the next run resumes");
+        }
     }
 
     /** A bean of the application context. */

@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * The auto-configurations a command's context leaves out ({@code spring.autoconfigure.exclude}),
  * listed by name for each part a command may not need, so that Boot neither loads nor evaluates
- * them: the web server, its pages, health and metrics outside {@code serve}; the RabbitMQ client
- * outside cluster mode; Spring Batch and Flyway where no job runs. A test checks that every name
+ * them: the web server, its pages, health and metrics outside {@code serve}, and the RabbitMQ client
+ * outside cluster mode. (Every context runs the job.) A test checks that every name
  * is one this build's Boot declares.
  */
 final class UnusedAutoConfigurations {
@@ -83,27 +83,16 @@ final class UnusedAutoConfigurations {
             "org.springframework.boot.amqp.autoconfigure.health.RabbitHealthContributorAutoConfiguration",
             "org.springframework.boot.amqp.autoconfigure.metrics.RabbitMetricsAutoConfiguration");
 
-    /** Only a command that runs the job uses these. */
-    static final List<String> JOB = List.of(
-            "org.springframework.boot.batch.autoconfigure.BatchAutoConfiguration",
-            "org.springframework.boot.batch.autoconfigure.BatchJobLauncherAutoConfiguration",
-            "org.springframework.boot.batch.autoconfigure.observation.BatchObservationAutoConfiguration",
-            "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration",
-            "org.springframework.boot.flyway.autoconfigure.FlywayEndpointAutoConfiguration");
-
     private UnusedAutoConfigurations() {}
 
     /** The auto-configurations a context with these parts leaves out. */
-    static List<String> of(boolean web, boolean cluster, boolean job) {
+    static List<String> of(boolean web, boolean cluster) {
         List<String> unused = new ArrayList<>();
         if (!web) {
             unused.addAll(WEB);
         }
         if (!cluster) {
             unused.addAll(CLUSTER);
-        }
-        if (!job) {
-            unused.addAll(JOB);
         }
         return unused;
     }

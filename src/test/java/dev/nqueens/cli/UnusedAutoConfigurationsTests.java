@@ -16,15 +16,15 @@ class UnusedAutoConfigurationsTests {
 
     @Test
     void everyNameLeftOutIsAnAutoConfigurationThisBuildsBootDeclares() {
-        List<String> all = new ArrayList<>(UnusedAutoConfigurations.of(false, false, false));
+        List<String> all = new ArrayList<>(UnusedAutoConfigurations.of(false, false));
         assertThat(all).doesNotHaveDuplicates().isNotEmpty();
         assertThat(DECLARED).containsAll(all);
     }
 
     @Test
     void aContextLeavesOutOnlyWhatItsPartsDoNotUse() {
-        assertThat(UnusedAutoConfigurations.of(true, true, true)).isEmpty();
-        List<String> run = UnusedAutoConfigurations.of(false, false, true);
+        assertThat(UnusedAutoConfigurations.of(true, true)).isEmpty();
+        List<String> run = UnusedAutoConfigurations.of(false, false);
         assertThat(run)
                 .contains(
                         "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration",
@@ -32,7 +32,7 @@ class UnusedAutoConfigurationsTests {
                 .doesNotContain(
                         "org.springframework.boot.batch.autoconfigure.BatchAutoConfiguration",
                         "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration");
-        assertThat(UnusedAutoConfigurations.of(true, false, true))
+        assertThat(UnusedAutoConfigurations.of(true, false))
                 .doesNotContain("org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration");
     }
 }
