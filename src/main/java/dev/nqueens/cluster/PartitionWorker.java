@@ -271,7 +271,7 @@ public class PartitionWorker {
         String outcome = outcomeOf(result);
         boolean lostTheDatabase = !result.getStatus().isRunning()
                 && result.getStatus() != BatchStatus.COMPLETED
-                && LostDatabase.isCauseOfAny(result.getFailureExceptions());
+                && result.getFailureExceptions().stream().anyMatch(LostDatabase::isCause);
         String detail = lostTheDatabase
                 ? "lost the database: "
                         + Outage.firstLineOfRoot(result.getFailureExceptions().get(0))

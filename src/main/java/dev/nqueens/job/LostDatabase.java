@@ -46,16 +46,6 @@ public final class LostDatabase {
                                 && isCause(rollback.getApplicationException()));
     }
 
-    /** Whether any of {@code failures} is a lost database connection. */
-    public static boolean isCauseOfAny(java.util.Collection<? extends Throwable> failures) {
-        for (Throwable failure : failures) {
-            if (isCause(failure)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /**
      * SQL states of a connection lost or refused: class 08 (connection exception: refused, broken,
      * closed), and PostgreSQL's 57P01-57P03 (the server terminated the session on a shutdown or a
@@ -80,7 +70,8 @@ public final class LostDatabase {
 
         @Override
         public ExitStatus afterStep(StepExecution partition) {
-            if (partition.getStatus().isUnsuccessful() && isCauseOfAny(partition.getFailureExceptions())) {
+            if (partition.getStatus().isUnsuccessful()
+                    && partition.getFailureExceptions().stream().anyMatch(LostDatabase::isCause)) {
                 return new ExitStatus(
                         EXIT_CODE,
                         "the database connection was lost; the partition is run again from" + " its last commit");

@@ -272,7 +272,7 @@ public class NightlyRun {
             if (execution.getAllFailureExceptions().stream().anyMatch(DiskFull::isCause)) {
                 return false;
             }
-            if (LostDatabase.isCauseOfAny(execution.getAllFailureExceptions())
+            if (execution.getAllFailureExceptions().stream().anyMatch(LostDatabase::isCause)
                     || lock.database().episodes() > outagesBefore) {
                 return true;
             }
