@@ -3,6 +3,7 @@ package dev.nqueens.cluster;
 import dev.nqueens.cluster.RequestCheck.Decision;
 import dev.nqueens.cluster.RequestCheck.Verdict;
 import dev.nqueens.failure.ExitCode;
+import dev.nqueens.failure.Failure;
 import dev.nqueens.job.LostDatabase;
 import dev.nqueens.job.Outage;
 import dev.nqueens.job.PartitionGuard;
@@ -274,7 +275,7 @@ public class PartitionWorker {
                 && result.getFailureExceptions().stream().anyMatch(LostDatabase::isCause);
         String detail = lostTheDatabase
                 ? "lost the database: "
-                        + Outage.firstLineOfRoot(result.getFailureExceptions().get(0))
+                        + Failure.rootMessage(result.getFailureExceptions().get(0))
                 : result.getFailureExceptions().stream()
                         .map(Throwable::getMessage)
                         .findFirst()

@@ -1,6 +1,7 @@
 package dev.nqueens.job;
 
 import dev.nqueens.failure.DiskFull;
+import dev.nqueens.failure.Failure;
 import dev.nqueens.failure.UnavailableException;
 import dev.nqueens.settings.Durations;
 import dev.nqueens.settings.NqueensProperties;
@@ -305,7 +306,7 @@ public class NightlyRun {
                 throw new UnavailableException(
                         "the database has been unreachable for more than "
                                 + Durations.format(properties.outageWait().toSeconds()) + " ("
-                                + Outage.firstLineOfRoot(why)
+                                + Failure.rootMessage(why)
                                 + "); the run stopped, and the next run resumes it",
                         why);
             }
