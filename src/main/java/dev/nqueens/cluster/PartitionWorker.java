@@ -185,7 +185,7 @@ public class PartitionWorker {
                     if (LostDatabase.isCause(e)) {
                         database.failed(e);
                     } else {
-                        log("partition %s: %s", decision.partition().getStepName(), firstLine(e));
+                        log("partition %s: %s", decision.partition().getStepName(), Failure.firstLine(e));
                     }
                 }
             } else if (decision.verdict() == Verdict.PASS_ON) {
@@ -203,7 +203,7 @@ public class PartitionWorker {
         } else if (BrokerCheck.isUnreachable(e)) {
             broker.failed(e);
         } else {
-            String why = firstLine(e);
+            String why = Failure.firstLine(e);
             if (!why.equals(lastTrouble.getAndSet(why))) {
                 log("could not take a request: %s", why);
             }
@@ -263,9 +263,9 @@ public class PartitionWorker {
             running.remove(partition.getId());
             whenTheDatabaseAnswers(() -> {
                 records.release(partition.getId(), settings.processId());
-                records.ended(attempt, "FAILED", firstLine(e));
+                records.ended(attempt, "FAILED", Failure.firstLine(e));
             });
-            log("partition %s could not be executed: %s", name, firstLine(e));
+            log("partition %s could not be executed: %s", name, Failure.firstLine(e));
             return;
         }
         running.remove(partition.getId());
@@ -295,10 +295,7 @@ public class PartitionWorker {
         } else {
             log(
                     "partition %s ended %s in %.1f s%s",
-                    name,
-                    outcome,
-                    seconds,
-                    detail == null ? "" : ": " + detail.lines().findFirst().orElse(""));
+                    name, outcome, seconds, detail == null ? "" : ": " + Failure.firstLine(detail));
         }
     }
 
@@ -380,11 +377,6 @@ public class PartitionWorker {
             database.failed(e);
             giveUpIfAwayTooLong(database);
         }
-    }
-
-    static String firstLine(Throwable e) {
-        String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
-        return message.lines().findFirst().orElse(message);
     }
 
     private void log(String format, Object... args) {

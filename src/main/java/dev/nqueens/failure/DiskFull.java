@@ -52,7 +52,7 @@ public final class DiskFull {
                 .filter(t -> t instanceof SQLException sql && POSTGRES_DISK_FULL.equals(sql.getSQLState()))
                 .findFirst()
                 .map(sql -> sql.getMessage() == null ? NO_SPACE : sql.getMessage())
-                .map(message -> message.lines().findFirst().orElse(message));
+                .map(Failure::firstLine);
     }
 
     /** Whether a file of this process could not be written for want of space. */
