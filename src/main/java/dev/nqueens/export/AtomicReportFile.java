@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.util.HexFormat;
+import org.springframework.util.StreamUtils;
 
 /**
  * A report being written: the bytes go to a hidden temporary file beside the final one while
@@ -34,9 +35,9 @@ final class AtomicReportFile implements AutoCloseable {
         this.out = new BufferedOutputStream(new DigestOutputStream(counting, digest), 1 << 16);
     }
 
-    /** The stream to write the report to; closing it is left to this file. */
+    /** The stream to write the report to; closing it is left to this file (Jackson closes what it writes to). */
     OutputStream stream() {
-        return new NonClosingOutputStream(out);
+        return StreamUtils.nonClosing(out);
     }
 
     /** Flushes, renames into place unless the final file is already the same, and describes the file. */
@@ -87,23 +88,6 @@ final class AtomicReportFile implements AutoCloseable {
 
         long count() {
             return count;
-        }
-    }
-
-    /** Jackson closes the streams it writes to; the file decides when the bytes are complete. */
-    private static final class NonClosingOutputStream extends java.io.FilterOutputStream {
-        NonClosingOutputStream(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.flush();
         }
     }
 }
