@@ -28,8 +28,6 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.integration.partition.StepExecutionRequestHandler;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.core.retry.RetryPolicy;
-import org.springframework.core.retry.RetryTemplate;
 import org.springframework.stereotype.Component;
 
 /**
@@ -305,16 +303,8 @@ public class PartitionWorker {
      * is told apart from one still running only by these records.
      */
     private void whenTheDatabaseAnswers(Runnable records) {
-        RetryTemplate retry = new RetryTemplate(RetryPolicy.builder()
-                .predicate(LostDatabase::isCause)
-                .maxRetries(Integer.MAX_VALUE)
-                .delay(Duration.ofMillis(500))
-                .multiplier(1.5)
-                .maxDelay(Duration.ofSeconds(5))
-                .timeout(settings.outageWait())
-                .build());
         try {
-            retry.invoke(records);
+            LostDatabase.retryUntilBack(settings.outageWait()).invoke(records);
         } catch (RuntimeException e) {
             if (LostDatabase.isCause(e)) {
                 database.failed(e);

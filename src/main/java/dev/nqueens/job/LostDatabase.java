@@ -5,10 +5,13 @@ import dev.nqueens.failure.Failure;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
+import org.springframework.core.retry.RetryPolicy;
+import org.springframework.core.retry.RetryTemplate;
 import org.springframework.transaction.TransactionSystemException;
 
 /**
@@ -44,6 +47,21 @@ public final class LostDatabase {
                         || t instanceof TransactionSystemException rollback
                                 && rollback.getApplicationException() != null
                                 && isCause(rollback.getApplicationException()));
+    }
+
+    /**
+     * Does again what failed on a lost database connection, with growing pauses, until it succeeds,
+     * fails otherwise, or {@code wait} has passed.
+     */
+    public static RetryTemplate retryUntilBack(Duration wait) {
+        return new RetryTemplate(RetryPolicy.builder()
+                .predicate(LostDatabase::isCause)
+                .maxRetries(Integer.MAX_VALUE)
+                .delay(Duration.ofMillis(500))
+                .multiplier(1.5)
+                .maxDelay(Duration.ofSeconds(5))
+                .timeout(wait)
+                .build());
     }
 
     /**

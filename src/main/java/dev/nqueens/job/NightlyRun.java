@@ -291,16 +291,9 @@ public class NightlyRun {
          * @throws UnavailableException if it does not
          */
         private void waitForTheDatabase() {
-            RetryTemplate waiting = new RetryTemplate(RetryPolicy.builder()
-                    .predicate(LostDatabase::isCause)
-                    .maxRetries(Integer.MAX_VALUE)
-                    .delay(Duration.ofMillis(500))
-                    .multiplier(1.5)
-                    .maxDelay(Duration.ofSeconds(5))
-                    .timeout(properties.outageWait())
-                    .build());
             try {
-                waiting.execute(() -> jdbc.queryForObject("SELECT 1", Integer.class));
+                LostDatabase.retryUntilBack(properties.outageWait())
+                        .execute(() -> jdbc.queryForObject("SELECT 1", Integer.class));
             } catch (RetryException e) {
                 Throwable why = e.getLastException() == null ? e : e.getLastException();
                 throw new UnavailableException(
