@@ -3,6 +3,7 @@ package dev.nqueens.cluster;
 import dev.nqueens.cluster.RequestCheck.Decision;
 import dev.nqueens.cluster.RequestCheck.Verdict;
 import dev.nqueens.failure.ExitCode;
+import dev.nqueens.failure.Failure;
 import dev.nqueens.job.LostDatabase;
 import dev.nqueens.job.Outage;
 import dev.nqueens.job.PartitionGuard;
@@ -27,8 +28,6 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.integration.partition.StepExecutionRequestHandler;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.core.retry.RetryPolicy;
-import org.springframework.core.retry.RetryTemplate;
 import org.springframework.stereotype.Component;
 
 /**
@@ -184,7 +183,7 @@ public class PartitionWorker {
                     if (LostDatabase.isCause(e)) {
                         database.failed(e);
                     } else {
-                        log("partition %s: %s", decision.partition().getStepName(), firstLine(e));
+                        log("partition %s: %s", decision.partition().getStepName(), Failure.firstLine(e));
                     }
                 }
             } else if (decision.verdict() == Verdict.PASS_ON) {
@@ -202,7 +201,7 @@ public class PartitionWorker {
         } else if (BrokerCheck.isUnreachable(e)) {
             broker.failed(e);
         } else {
-            String why = firstLine(e);
+            String why = Failure.firstLine(e);
             if (!why.equals(lastTrouble.getAndSet(why))) {
                 log("could not take a request: %s", why);
             }
@@ -262,19 +261,19 @@ public class PartitionWorker {
             running.remove(partition.getId());
             whenTheDatabaseAnswers(() -> {
                 records.release(partition.getId(), settings.processId());
-                records.ended(attempt, "FAILED", firstLine(e));
+                records.ended(attempt, "FAILED", Failure.firstLine(e));
             });
-            log("partition %s could not be executed: %s", name, firstLine(e));
+            log("partition %s could not be executed: %s", name, Failure.firstLine(e));
             return;
         }
         running.remove(partition.getId());
         String outcome = outcomeOf(result);
         boolean lostTheDatabase = !result.getStatus().isRunning()
                 && result.getStatus() != BatchStatus.COMPLETED
-                && LostDatabase.isCauseOfAny(result.getFailureExceptions());
+                && result.getFailureExceptions().stream().anyMatch(LostDatabase::isCause);
         String detail = lostTheDatabase
                 ? "lost the database: "
-                        + Outage.firstLineOfRoot(result.getFailureExceptions().get(0))
+                        + Failure.rootMessage(result.getFailureExceptions().get(0))
                 : result.getFailureExceptions().stream()
                         .map(Throwable::getMessage)
                         .findFirst()
@@ -294,10 +293,7 @@ public class PartitionWorker {
         } else {
             log(
                     "partition %s ended %s in %.1f s%s",
-                    name,
-                    outcome,
-                    seconds,
-                    detail == null ? "" : ": " + detail.lines().findFirst().orElse(""));
+                    name, outcome, seconds, detail == null ? "" : ": " + Failure.firstLine(detail));
         }
     }
 
@@ -307,16 +303,8 @@ public class PartitionWorker {
      * is told apart from one still running only by these records.
      */
     private void whenTheDatabaseAnswers(Runnable records) {
-        RetryTemplate retry = new RetryTemplate(RetryPolicy.builder()
-                .predicate(LostDatabase::isCause)
-                .maxRetries(Integer.MAX_VALUE)
-                .delay(Duration.ofMillis(500))
-                .multiplier(1.5)
-                .maxDelay(Duration.ofSeconds(5))
-                .timeout(settings.outageWait())
-                .build());
         try {
-            retry.invoke(records);
+            LostDatabase.retryUntilBack(settings.outageWait()).invoke(records);
         } catch (RuntimeException e) {
             if (LostDatabase.isCause(e)) {
                 database.failed(e);
@@ -379,11 +367,6 @@ public class PartitionWorker {
             database.failed(e);
             giveUpIfAwayTooLong(database);
         }
-    }
-
-    static String firstLine(Throwable e) {
-        String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
-        return message.lines().findFirst().orElse(message);
     }
 
     private void log(String format, Object... args) {

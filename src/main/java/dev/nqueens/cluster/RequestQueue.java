@@ -4,6 +4,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.GetResponse;
 import dev.nqueens.cluster.RequestCheck.Decision;
 import dev.nqueens.cluster.RequestCheck.Verdict;
+import dev.nqueens.failure.Failure;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,7 +88,7 @@ final class RequestQueue {
                         channel.basicReject(tag, true);
                         throw new IllegalStateException(
                                 "the request for step execution " + request.getStepExecutionId()
-                                        + " went back to the queue: " + PartitionWorker.firstLine(e),
+                                        + " went back to the queue: " + Failure.firstLine(e),
                                 e);
                     }
                     if (decision.verdict() == Verdict.PASS_ON && passedOn.size() < LOOK_PAST) {
@@ -146,7 +147,7 @@ final class RequestQueue {
             log(
                     "partition %s: claimed, but the broker went away before its request was acknowledged (%s);"
                             + " running it",
-                    decision.partition().getStepName(), PartitionWorker.firstLine(e));
+                    decision.partition().getStepName(), Failure.firstLine(e));
         }
     }
 

@@ -18,14 +18,14 @@ import java.util.Arrays;
  * <p>Then the pairs of an item group and a pattern bucket are counted 64 patterns at a time,
  * bit-sliced: for each word of 64 patterns and each bit b, a long has bit i set where pattern i
  * has bit b. An item's conflicts with the 64 patterns are the OR of the longs of its set bits;
- * the patterns it matches are the zeros. To read fewer longs, the bits are taken 6 at a time
- * (chunks), each chunk with a table of the 64 ORs of its bits' longs, so an item costs one load
- * per chunk per word (the "four Russians" trick):
+ * the patterns it matches are the zeros. To read fewer longs, the bits are taken {@link #CHUNK}
+ * at a time (chunks), each chunk with a table of the ORs of its bits' longs for each value of the
+ * chunk, so an item costs one load per chunk per word (the "four Russians" trick):
  *
  * <pre>
- *   item bits  [ 6 | 6 | 6 | 6 | 6 | 6 ]       word w of a bucket: chunk j, row v =
- *                |   |   ...                     OR of the longs of the bits in v
- *   rejected = t[w][0][v0] | t[w][1][v1] | ... | t[w][5][v5]
+ *   item bits  [ chunk 0 | chunk 1 | ... ]     word w of a bucket: chunk j, row v =
+ *                  |         |                   OR of the longs of the bits in v
+ *   rejected = t[w][0][v0] | t[w][1][v1] | ...
  *   matches += 64 - popcount(rejected)          (unused slots of a last word are set in t[w][0][*])
  * </pre>
  *
@@ -287,14 +287,12 @@ final class DisjointPairs {
         }
     }
 
-    // The kernels below differ only in the number of chunks, so that the chunk offsets need no
-    // array. A chunk past the item's bits reads row 0, which is 0 outside chunk 0.
-
     // One word of a bucket against the items of every group x that avoids the bucket's cut bits
-    // (x a subset of avoid, from avoid down to 0). The word's tables are copied into an array
-    // allocated here, whose length the JIT then knows: an index 256 j + (item & 255) is within it,
-    // so the loads need no bounds check (and a copy of the whole array spares its zeroing). The
-    // kernels differ only in the number of chunks, so that no loop runs over the chunks.
+    // (x a subset of avoid, from avoid down to 0). The kernels differ only in the number of chunks,
+    // so that no loop runs over the chunks; a chunk past the item's bits reads row 0, which is 0
+    // outside chunk 0. The word's tables are copied into an array allocated here, whose length the
+    // JIT then knows: an index 256 j + (item & 255) is within it, so the loads need no bounds check
+    // (and a copy of the whole array spares its zeroing).
 
     private long countFour(int word, int avoid) {
         long[] t = new long[4 * ROWS];

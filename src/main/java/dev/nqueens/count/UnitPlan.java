@@ -25,8 +25,6 @@ final class UnitPlan {
     /** Units per size: a few per task below that, then this many at most. */
     private static final int TARGET_UNITS = 4096;
 
-    private static final int MIN_TASKS_PER_UNIT = 1;
-
     private static final Map<Integer, UnitPlan> PLANS = new ConcurrentHashMap<>();
 
     final int n;
@@ -88,7 +86,7 @@ final class UnitPlan {
             long cost = 0;
             for (int t = 0; t < segment.tasks(); t++, walk.next()) {
                 cost += walk.cost(model);
-                if (cost >= unitCost && t + 1 - first >= MIN_TASKS_PER_UNIT || t == segment.tasks() - 1) {
+                if (cost >= unitCost || t == segment.tasks() - 1) {
                     list.add(new WorkUnit(n, list.size(), (int) firstTask[s] + first, t + 1 - first, cost));
                     of.add(s);
                     first = t + 1;

@@ -1,17 +1,16 @@
 package dev.nqueens.count;
 
 /**
- * One independently countable piece of a board size: the canonical start constellations at
- * positions {@code first .. first+count-1} of the size's deterministic order. The counts of all
- * units of {@link CountingEngine#workUnits(int)} add up to the size's counts.
+ * One independently countable piece of a board size: the tasks (column sets, see {@code UnitPlan})
+ * at positions {@code first .. first+count-1} of the size's deterministic task list. The counts of
+ * all units of {@link CountingEngine#workUnits(int)} add up to the size's counts.
  *
  * @param n the board size
  * @param index the position of the unit in {@link CountingEngine#workUnits(int)}
- * @param first the position of the unit's first constellation
- * @param count how many constellations the unit covers
- * @param cost the unit's estimated relative cost, the same on every host (a sum of search-tree
- *     estimates, see {@link CountingEngine#workUnits(int)}): what units are ordered and progress
- *     is weighed by
+ * @param first the position of the unit's first task
+ * @param count how many tasks the unit covers
+ * @param cost the unit's estimated relative cost, the same on every host (a sum of the tasks'
+ *     {@code TaskCost}): what units are ordered and progress is weighed by
  */
 public record WorkUnit(int n, int index, int first, int count, long cost) {
 
@@ -28,31 +27,8 @@ public record WorkUnit(int n, int index, int first, int count, long cost) {
         }
     }
 
-    /** The unit as a short text, {@code n:index:first:count:cost}, read back by {@link #decode}. */
+    /** The unit as a short text, {@code n:index:first:count:cost}, for messages. */
     public String encode() {
         return n + ":" + index + ":" + first + ":" + count + ":" + cost;
-    }
-
-    /**
-     * Reads a unit written by {@link #encode()}.
-     *
-     * @throws IllegalArgumentException if {@code text} is not five colon-separated numbers or
-     *     they do not make a valid unit
-     */
-    public static WorkUnit decode(String text) {
-        String[] parts = text.split(":", -1);
-        if (parts.length != 5) {
-            throw new IllegalArgumentException("not a work unit: '" + text + "'");
-        }
-        try {
-            return new WorkUnit(
-                    Integer.parseInt(parts[0]),
-                    Integer.parseInt(parts[1]),
-                    Integer.parseInt(parts[2]),
-                    Integer.parseInt(parts[3]),
-                    Long.parseLong(parts[4]));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not a work unit: '" + text + "'", e);
-        }
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.util.HexFormat;
+import org.springframework.util.StreamUtils;
 
 /**
  * A report being written: the bytes go to a hidden temporary file beside the final one while
@@ -22,7 +23,6 @@ final class AtomicReportFile implements AutoCloseable {
     private final Path target;
     private final Path temporary;
     private final MessageDigest digest;
-    private final CountingOutputStream counting;
     private final OutputStream out;
     private boolean committed;
 
@@ -30,26 +30,26 @@ final class AtomicReportFile implements AutoCloseable {
         this.target = target;
         this.temporary = target.resolveSibling("." + target.getFileName() + ".partial");
         this.digest = Sha256.digest();
-        this.counting = new CountingOutputStream(Files.newOutputStream(temporary));
-        this.out = new BufferedOutputStream(new DigestOutputStream(counting, digest), 1 << 16);
+        this.out = new BufferedOutputStream(new DigestOutputStream(Files.newOutputStream(temporary), digest), 1 << 16);
     }
 
-    /** The stream to write the report to; closing it is left to this file. */
+    /** The stream to write the report to; closing it is left to this file (Jackson closes what it writes to). */
     OutputStream stream() {
-        return new NonClosingOutputStream(out);
+        return StreamUtils.nonClosing(out);
     }
 
     /** Flushes, renames into place unless the final file is already the same, and describes the file. */
     ManifestEntry commit() throws IOException {
         out.close();
+        long bytes = Files.size(temporary);
         String sha256 = HexFormat.of().formatHex(digest.digest());
-        if (holdsAlready(counting.count(), sha256)) {
+        if (holdsAlready(bytes, sha256)) {
             Files.delete(temporary);
         } else {
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         }
         committed = true;
-        return new ManifestEntry(target.getFileName().toString(), counting.count(), sha256);
+        return new ManifestEntry(target.getFileName().toString(), bytes, sha256);
     }
 
     /** Whether the final file exists with this size and SHA-256 (the size is compared first: cheap). */
@@ -63,47 +63,6 @@ final class AtomicReportFile implements AutoCloseable {
         if (!committed) {
             out.close();
             Files.deleteIfExists(temporary);
-        }
-    }
-
-    private static final class CountingOutputStream extends java.io.FilterOutputStream {
-        private long count;
-
-        CountingOutputStream(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-            count++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-            count += len;
-        }
-
-        long count() {
-            return count;
-        }
-    }
-
-    /** Jackson closes the streams it writes to; the file decides when the bytes are complete. */
-    private static final class NonClosingOutputStream extends java.io.FilterOutputStream {
-        NonClosingOutputStream(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.flush();
         }
     }
 }

@@ -52,7 +52,7 @@ public final class DiskFull {
                 .filter(t -> t instanceof SQLException sql && POSTGRES_DISK_FULL.equals(sql.getSQLState()))
                 .findFirst()
                 .map(sql -> sql.getMessage() == null ? NO_SPACE : sql.getMessage())
-                .map(message -> message.lines().findFirst().orElse(message));
+                .map(Failure::firstLine);
     }
 
     /** Whether a file of this process could not be written for want of space. */
@@ -75,25 +75,17 @@ public final class DiskFull {
      * database is one ("the database" otherwise).
      */
     public static String describe(Throwable failure, Optional<Path> h2DataFile) {
-        return describe(
-                failure,
-                Failure.causes(failure)
-                        .filter(Place.class::isInstance)
-                        .map(Place.class::cast)
-                        .findFirst()
-                        .map(Place::place)
-                        .orElseGet(() ->
-                                h2DataFile.map(file -> "the H2 file " + file).orElse("the database")));
-    }
-
-    /**
-     * The one line for a full disk: the server's own words, or the place this process could not
-     * write ({@code place}: the H2 file, the export folder) and what follows.
-     */
-    public static String describe(Throwable failure, String place) {
-        return serverSays(failure)
-                .map(says -> "the database server is out of disk space (" + says
-                        + "); once space is freed the next run resumes")
-                .orElse("no space left on the device of " + place + "; once space is freed the next run resumes");
+        Optional<String> says = serverSays(failure);
+        if (says.isPresent()) {
+            return "the database server is out of disk space (" + says.get()
+                    + "); once space is freed the next run resumes";
+        }
+        String place = Failure.causes(failure)
+                .filter(Place.class::isInstance)
+                .map(Place.class::cast)
+                .findFirst()
+                .map(Place::place)
+                .orElseGet(() -> h2DataFile.map(file -> "the H2 file " + file).orElse("the database"));
+        return "no space left on the device of " + place + "; once space is freed the next run resumes";
     }
 }

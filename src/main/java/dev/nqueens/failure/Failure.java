@@ -35,10 +35,19 @@ public class Failure extends RuntimeException {
         return Stream.iterate(failure, t -> t != null, t -> t.getCause() == t ? null : t.getCause());
     }
 
-    /** The first line of the innermost cause's message (its type's name if it has none). */
+    /** The first line of the innermost cause's message (its type's simple name if it has none). */
     public static String rootMessage(Throwable failure) {
         Throwable root = NestedExceptionUtils.getMostSpecificCause(failure);
-        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        return message.lines().findFirst().orElse(message);
+        return firstLine(root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage());
+    }
+
+    /** The first line of {@code failure}'s own message (its type's name if it has none). */
+    public static String firstLine(Throwable failure) {
+        return firstLine(failure.getMessage() == null ? failure.getClass().getName() : failure.getMessage());
+    }
+
+    /** The first line of {@code text}, empty if the text is. */
+    public static String firstLine(String text) {
+        return text.lines().findFirst().orElse("");
     }
 }

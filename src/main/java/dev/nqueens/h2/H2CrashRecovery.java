@@ -1,5 +1,6 @@
 package dev.nqueens.h2;
 
+import dev.nqueens.failure.Failure;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -83,9 +84,7 @@ public final class H2CrashRecovery {
             throw new UncheckedIOException("cannot rebuild " + file.dataFile() + ": " + e.getMessage(), e);
         } catch (SQLException e) {
             throw new IllegalStateException(
-                    "cannot rebuild " + file.dataFile() + " after the killed run: "
-                            + e.getMessage().lines().findFirst().orElse(""),
-                    e);
+                    "cannot rebuild " + file.dataFile() + " after the killed run: " + Failure.firstLine(e), e);
         }
     }
 

@@ -5,10 +5,13 @@ import dev.nqueens.failure.Failure;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
+import org.springframework.core.retry.RetryPolicy;
+import org.springframework.core.retry.RetryTemplate;
 import org.springframework.transaction.TransactionSystemException;
 
 /**
@@ -46,14 +49,19 @@ public final class LostDatabase {
                                 && isCause(rollback.getApplicationException()));
     }
 
-    /** Whether any of {@code failures} is a lost database connection. */
-    public static boolean isCauseOfAny(java.util.Collection<? extends Throwable> failures) {
-        for (Throwable failure : failures) {
-            if (isCause(failure)) {
-                return true;
-            }
-        }
-        return false;
+    /**
+     * Does again what failed on a lost database connection, with growing pauses, until it succeeds,
+     * fails otherwise, or {@code wait} has passed.
+     */
+    public static RetryTemplate retryUntilBack(Duration wait) {
+        return new RetryTemplate(RetryPolicy.builder()
+                .predicate(LostDatabase::isCause)
+                .maxRetries(Integer.MAX_VALUE)
+                .delay(Duration.ofMillis(500))
+                .multiplier(1.5)
+                .maxDelay(Duration.ofSeconds(5))
+                .timeout(wait)
+                .build());
     }
 
     /**
@@ -80,7 +88,8 @@ public final class LostDatabase {
 
         @Override
         public ExitStatus afterStep(StepExecution partition) {
-            if (partition.getStatus().isUnsuccessful() && isCauseOfAny(partition.getFailureExceptions())) {
+            if (partition.getStatus().isUnsuccessful()
+                    && partition.getFailureExceptions().stream().anyMatch(LostDatabase::isCause)) {
                 return new ExitStatus(
                         EXIT_CODE,
                         "the database connection was lost; the partition is run again from" + " its last commit");

@@ -1,6 +1,7 @@
 package dev.nqueens.job;
 
 import dev.nqueens.failure.DiskFull;
+import dev.nqueens.failure.Failure;
 import dev.nqueens.failure.UnavailableException;
 import dev.nqueens.settings.Durations;
 import dev.nqueens.settings.NqueensProperties;
@@ -272,7 +273,7 @@ public class NightlyRun {
             if (execution.getAllFailureExceptions().stream().anyMatch(DiskFull::isCause)) {
                 return false;
             }
-            if (LostDatabase.isCauseOfAny(execution.getAllFailureExceptions())
+            if (execution.getAllFailureExceptions().stream().anyMatch(LostDatabase::isCause)
                     || lock.database().episodes() > outagesBefore) {
                 return true;
             }
@@ -290,22 +291,15 @@ public class NightlyRun {
          * @throws UnavailableException if it does not
          */
         private void waitForTheDatabase() {
-            RetryTemplate waiting = new RetryTemplate(RetryPolicy.builder()
-                    .predicate(LostDatabase::isCause)
-                    .maxRetries(Integer.MAX_VALUE)
-                    .delay(Duration.ofMillis(500))
-                    .multiplier(1.5)
-                    .maxDelay(Duration.ofSeconds(5))
-                    .timeout(properties.outageWait())
-                    .build());
             try {
-                waiting.execute(() -> jdbc.queryForObject("SELECT 1", Integer.class));
+                LostDatabase.retryUntilBack(properties.outageWait())
+                        .execute(() -> jdbc.queryForObject("SELECT 1", Integer.class));
             } catch (RetryException e) {
                 Throwable why = e.getLastException() == null ? e : e.getLastException();
                 throw new UnavailableException(
                         "the database has been unreachable for more than "
                                 + Durations.format(properties.outageWait().toSeconds()) + " ("
-                                + Outage.firstLineOfRoot(why)
+                                + Failure.rootMessage(why)
                                 + "); the run stopped, and the next run resumes it",
                         why);
             }

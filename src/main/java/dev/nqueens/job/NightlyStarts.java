@@ -1,5 +1,6 @@
 package dev.nqueens.job;
 
+import dev.nqueens.failure.Failure;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,9 +27,7 @@ public class NightlyStarts {
     private final AtomicReference<FailedStart> lastFailed = new AtomicReference<>();
 
     void failed(Instant scheduled, Instant failed, Throwable cause) {
-        String message = cause.getMessage() == null ? cause.toString() : cause.getMessage();
-        lastFailed.set(
-                new FailedStart(scheduled, failed, message.lines().findFirst().orElse(message)));
+        lastFailed.set(new FailedStart(scheduled, failed, Failure.firstLine(cause)));
     }
 
     /** The last night that could not start, if one did not. */

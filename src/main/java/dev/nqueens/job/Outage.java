@@ -35,7 +35,7 @@ public final class Outage {
 
     /** A use failed because the service is away. */
     public synchronized void failed(Throwable why) {
-        lastReason = firstLineOfRoot(why);
+        lastReason = Failure.rootMessage(why);
         if (awaySince == null) {
             awaySince = clock.instant();
             episodes++;

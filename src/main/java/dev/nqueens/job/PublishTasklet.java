@@ -45,7 +45,7 @@ class PublishTasklet implements Tasklet {
                 failures.add(e.getMessage());
             }
         }
-        publisher.deleteLeftovers(execution);
+        publisher.deleteLeftovers();
         if (!failures.isEmpty()) {
             throw new CountMismatchException(String.join("; ", failures));
         }

@@ -1,7 +1,6 @@
 package dev.nqueens.job;
 
-import java.sql.Connection;
-import java.sql.SQLException;
+import dev.nqueens.store.Dialect;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -14,9 +13,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -52,7 +51,7 @@ public class RunLock {
     private final Duration heartbeat;
     private final Duration liveness;
     private volatile Held current;
-    private volatile Dialect dialect;
+    private volatile DatabaseId databaseId;
 
     /** The lock with the product's durations: {@link #HEARTBEAT} and {@link #LIVENESS}. */
     @Autowired
@@ -79,8 +78,12 @@ public class RunLock {
     /** The lock row as read. */
     private record Row(String holder, long epoch, OffsetDateTime heartbeat, double secondsSinceHeartbeat) {}
 
-    /** What the database is: PostgreSQL (shared by processes on any machine) or the embedded H2 file (one process). */
-    private record Dialect(boolean embedded, String url) {}
+    /** The database the lock is in: PostgreSQL is shared by processes on any machine, the H2 file admits one. */
+    private record DatabaseId(Dialect dialect, String url) {
+        boolean embedded() {
+            return dialect == Dialect.H2;
+        }
+    }
 
     /**
      * Takes the lock, starting its heartbeat.
@@ -89,7 +92,7 @@ public class RunLock {
      * @throws RunInProgressException if another run holds it and is alive
      */
     public Held acquire(Consumer<String> say) {
-        Dialect dialect = dialect();
+        DatabaseId database = databaseId();
         String me = ThisProcess.id();
         Row seen = null;
         long watchUntil = 0;
@@ -97,17 +100,17 @@ public class RunLock {
             Row row = read();
             if (row.holder() == null) {
                 if (take(row, me, "holder IS NULL")) {
-                    return held(row.epoch() + 1, me, dialect, say);
+                    return held(row.epoch() + 1, me, database, say);
                 }
                 continue;
             }
-            if (HELD_HERE.contains(dialect.url() + "#" + row.epoch())) {
+            if (HELD_HERE.contains(database.url() + "#" + row.epoch())) {
                 throw busy(row);
             }
-            if (dialect.embedded()) {
+            if (database.embedded()) {
                 // The file admits one process: a holder outside this one has died.
                 if (take(row, me, "holder = ?", row.holder())) {
-                    return held(row.epoch() + 1, me, dialect, say);
+                    return held(row.epoch() + 1, me, database, say);
                 }
                 continue;
             }
@@ -120,7 +123,7 @@ public class RunLock {
                 if (take(row, me, "holder = ? AND heartbeat_at = ?", row.holder(), row.heartbeat())) {
                     say.accept("took over the run lock from " + row.holder() + ", silent for "
                             + Math.round(row.secondsSinceHeartbeat()) + " s");
-                    return held(row.epoch() + 1, me, dialect, say);
+                    return held(row.epoch() + 1, me, database, say);
                 }
                 seen = null;
                 continue;
@@ -144,7 +147,7 @@ public class RunLock {
         }
         List<Long> epochs = jdbc.queryForList(
                 "SELECT epoch FROM run_lock WHERE lock_id = 1 AND epoch = ? AND holder = ?"
-                        + (dialect().embedded() ? "" : " FOR KEY SHARE"),
+                        + (databaseId().embedded() ? "" : " FOR KEY SHARE"),
                 Long.class,
                 held.epoch(),
                 held.holder());
@@ -170,7 +173,7 @@ public class RunLock {
         arguments[1] = row.epoch();
         System.arraycopy(values, 0, arguments, 2, values.length);
         Boolean taken = new TransactionTemplate(new DataSourceTransactionManager(dataSource)).execute(status -> {
-            if (!dialect().embedded()) {
+            if (!databaseId().embedded()) {
                 jdbc.queryForList("SELECT epoch FROM run_lock WHERE lock_id = 1 FOR UPDATE", Long.class);
             }
             return jdbc.update("""
@@ -181,9 +184,9 @@ public class RunLock {
         return Boolean.TRUE.equals(taken);
     }
 
-    private Held held(long epoch, String me, Dialect dialect, Consumer<String> say) {
-        Held held = new Held(epoch, me, dialect.url(), say);
-        HELD_HERE.add(dialect.url() + "#" + epoch);
+    private Held held(long epoch, String me, DatabaseId database, Consumer<String> say) {
+        Held held = new Held(epoch, me, database.url(), say);
+        HELD_HERE.add(database.url() + "#" + epoch);
         current = held;
         held.startHeartbeat();
         return held;
@@ -212,19 +215,12 @@ public class RunLock {
                 + Math.max(0, Math.round(row.secondsSinceHeartbeat())) + " s ago); one run at a time");
     }
 
-    private Dialect dialect() {
-        Dialect known = dialect;
+    private DatabaseId databaseId() {
+        DatabaseId known = databaseId;
         if (known == null) {
-            Connection connection = DataSourceUtils.getConnection(dataSource);
-            try {
-                var metaData = connection.getMetaData();
-                known = new Dialect(!"PostgreSQL".equals(metaData.getDatabaseProductName()), metaData.getURL());
-            } catch (SQLException e) {
-                throw new IllegalStateException("cannot take the run lock: " + e.getMessage(), e);
-            } finally {
-                DataSourceUtils.releaseConnection(connection, dataSource);
-            }
-            dialect = known;
+            known = jdbc.execute((ConnectionCallback<DatabaseId>) connection -> new DatabaseId(
+                    Dialect.of(connection), connection.getMetaData().getURL()));
+            databaseId = known;
         }
         return known;
     }

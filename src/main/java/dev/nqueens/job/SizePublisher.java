@@ -128,7 +128,7 @@ class SizePublisher {
                 store.changeStoredLevel(n, size.level());
                 runControl.published(execution.getId(), n);
             });
-            deleteLeftovers(execution, n);
+            deleteLeftovers(n);
             return Result.PUBLISHED;
         }
         ClassCounts counts;
@@ -180,7 +180,7 @@ class SizePublisher {
                     generation);
             runControl.published(execution.getId(), n);
         });
-        deleteLeftovers(execution, n);
+        deleteLeftovers(n);
         return Result.PUBLISHED;
     }
 
@@ -188,11 +188,11 @@ class SizePublisher {
      * Drops what no published or building generation keeps of every size: after the sizes of a
      * run are published, what a run that was killed before it dropped them left behind.
      */
-    synchronized void deleteLeftovers(JobExecution execution) {
+    synchronized void deleteLeftovers() {
         generations.leftovers().forEach(generations::drop);
     }
 
-    private void deleteLeftovers(JobExecution execution, int n) {
+    private void deleteLeftovers(int n) {
         generations.leftovers(n).forEach(generations::drop);
     }
 

@@ -1,5 +1,6 @@
 package dev.nqueens.query;
 
+import dev.nqueens.failure.Failure;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,10 +21,7 @@ public record DatabaseContents(int schemaVersion, List<Integer> published, Optio
     /** A database that holds no nqueens schema (no Flyway history). */
     public static final class NoSchemaException extends RuntimeException {
         NoSchemaException(SQLException cause) {
-            super(
-                    "it holds no nqueens schema ("
-                            + cause.getMessage().lines().findFirst().orElse("") + ")",
-                    cause);
+            super("it holds no nqueens schema (" + Failure.firstLine(cause) + ")", cause);
         }
     }
 

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.util.StreamUtils;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.dataformat.csv.CsvMapper;
@@ -47,6 +48,7 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink {
     @Override
     public void columns(List<String> columnLabels) {
         labels = List.copyOf(columnLabels);
+        // Jackson closes what it writes to; standard output must stay open (finish() flushes it).
         if (format == Format.CSV) {
             CsvSchema.Builder schema = CsvSchema.builder();
             labels.forEach(schema::addColumn);
@@ -54,7 +56,7 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink {
                     .writer(schema.build().withHeader())
                     .with(tools.jackson.dataformat.csv.CsvWriteFeature.ALWAYS_QUOTE_EMPTY_STRINGS)
                     .with(tools.jackson.core.StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
-                    .writeValues(new NonClosing(out));
+                    .writeValues(StreamUtils.nonClosing(out));
         } else if (format == Format.JSON) {
             json = JsonMapper.builder()
                     .build()
@@ -65,7 +67,7 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink {
                             generator.writeRaw(",\n");
                         }
                     })
-                    .createGenerator(new NonClosing(out));
+                    .createGenerator(StreamUtils.nonClosing(out));
             json.writeStartArray();
             json.writeRaw('\n');
         }
@@ -205,22 +207,5 @@ public final class QueryPrinter implements ReadOnlyQuery.RowSink {
     /** A cell of the table: SQL NULL is an empty cell, as in psql. */
     private static String cell(String value) {
         return value == null ? "" : value;
-    }
-
-    /** Jackson closes what it writes to; standard output must stay open. */
-    private static final class NonClosing extends java.io.FilterOutputStream {
-        NonClosing(java.io.OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws java.io.IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws java.io.IOException {
-            out.flush();
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.nqueens.query;
 
+import dev.nqueens.failure.Failure;
 import dev.nqueens.settings.StorageLimits;
 import java.math.BigDecimal;
 import java.sql.Timestamp;
@@ -293,7 +294,7 @@ public class RunHistory {
     private static String reason(String runMessage, String stepMessage) {
         for (String message : new String[] {runMessage, stepMessage}) {
             if (message != null && !message.isBlank()) {
-                return message.strip().lines().findFirst().orElse("");
+                return Failure.firstLine(message.strip());
             }
         }
         return "";

@@ -52,34 +52,30 @@ public record Placement(int[] columns) implements Comparable<Placement> {
         return columns.clone();
     }
 
-    /** True when no two queens share a column or a diagonal (rows are distinct by construction). */
+    /**
+     * True when no two queens share a column or a diagonal (rows are distinct by construction).
+     *
+     * @throws IllegalStateException if the board is wider than 32, the most whose 2n - 1 diagonals
+     *     fit in a long (no board of this product is)
+     */
     public boolean isSolution() {
         int n = columns.length;
-        if (n <= 32) {
-            // One pass with the columns and both diagonals as bits (2n - 1 diagonals fit in a long).
-            long used = 0;
-            long down = 0;
-            long up = 0;
-            for (int row = 0; row < n; row++) {
-                long column = 1L << columns[row];
-                long diagonal = 1L << (row + columns[row]);
-                long antiDiagonal = 1L << (row - columns[row] + n - 1);
-                if ((used & column | down & diagonal | up & antiDiagonal) != 0) {
-                    return false;
-                }
-                used |= column;
-                down |= diagonal;
-                up |= antiDiagonal;
-            }
-            return true;
+        if (n > 32) {
+            throw new IllegalStateException("board size " + n + " is above 32");
         }
-        for (int a = 0; a < columns.length; a++) {
-            for (int b = a + 1; b < columns.length; b++) {
-                int dc = columns[b] - columns[a];
-                if (dc == 0 || Math.abs(dc) == b - a) {
-                    return false;
-                }
+        long used = 0;
+        long down = 0;
+        long up = 0;
+        for (int row = 0; row < n; row++) {
+            long column = 1L << columns[row];
+            long diagonal = 1L << (row + columns[row]);
+            long antiDiagonal = 1L << (row - columns[row] + n - 1);
+            if ((used & column | down & diagonal | up & antiDiagonal) != 0) {
+                return false;
             }
+            used |= column;
+            down |= diagonal;
+            up |= antiDiagonal;
         }
         return true;
     }

@@ -34,15 +34,6 @@ public final class RepresentativeEnumerator {
     private int orbitSize;
 
     /**
-     * Enumerates the representatives of size {@code n} from the first one.
-     *
-     * @throws IllegalArgumentException if {@code n} is outside {@code 1..32}
-     */
-    public RepresentativeEnumerator(int n) {
-        this(n, null);
-    }
-
-    /**
      * Enumerates the representatives of size {@code n} that come after {@code after} in
      * lexicographic order, or from the first one if {@code after} is null.
      *

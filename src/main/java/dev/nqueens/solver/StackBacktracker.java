@@ -3,8 +3,8 @@ package dev.nqueens.solver;
 /**
  * The seeds' iterative backtracker on bitboards: {@code s[i]} (the queen of row i) and the
  * column and diagonal arrays become one bitmask each per stack level. Solutions come out in
- * lexicographic order of their column sequence, optionally restricted to those that start with a
- * fixed prefix of rows, and the enumeration can resume right after any given solution.
+ * lexicographic order of their column sequence, and the enumeration can resume right after any
+ * given solution.
  *
  * <p>Bit {@code c} of a mask stands for column {@code c} (0-based). At stack level {@code r} the
  * masks hold what the queens of rows {@code 0..r-1} attack in row {@code r}: {@code columns} the
@@ -23,9 +23,6 @@ public final class StackBacktracker {
 
     private final int n;
     private final int full;
-    private final int prefixLength;
-    /** The lowest stack level the search may change: the first row after the prefix. */
-    private final int floor;
 
     private final int[] queen;
     private final int[] columns;
@@ -41,63 +38,30 @@ public final class StackBacktracker {
      * @throws IllegalArgumentException if {@code n} is outside {@code 1..32}
      */
     public StackBacktracker(int n) {
-        this(n, new int[0]);
-    }
-
-    /**
-     * Enumerates the solutions whose first rows are {@code prefix} (0-based columns).
-     *
-     * @throws IllegalArgumentException if {@code n} is outside {@code 1..32}, the prefix is longer
-     *     than {@code n}, a column is off the board or two prefix queens attack each other
-     */
-    public StackBacktracker(int n, int[] prefix) {
         if (n < 1 || n > MAX_SIZE) {
             throw new IllegalArgumentException("board size " + n + " is outside 1.." + MAX_SIZE);
         }
-        if (prefix.length > n) {
-            throw new IllegalArgumentException("prefix of " + prefix.length + " rows on a board of " + n);
-        }
         this.n = n;
         this.full = (int) ((1L << n) - 1);
-        this.prefixLength = prefix.length;
         this.queen = new int[n];
         this.columns = new int[n + 1];
         this.leftward = new int[n + 1];
         this.rightward = new int[n + 1];
         this.candidates = new int[n + 1];
-        for (int row = 0; row < prefix.length; row++) {
-            int column = prefix[row];
-            if (column < 0 || column >= n) {
-                throw new IllegalArgumentException("prefix column " + (column + 1) + " is outside 1.." + n);
-            }
-            if ((free(row) & (1 << column)) == 0) {
-                throw new IllegalArgumentException("prefix queen of row " + (row + 1) + " is attacked");
-            }
-            place(row, 1 << column);
-        }
-        // A prefix that is a whole board leaves its last row as the only level, to emit it once.
-        this.floor = Math.min(prefixLength, n - 1);
-        this.depth = floor;
-        this.candidates[floor] = free(floor);
+        this.candidates[0] = full;
     }
 
     /**
      * Positions the enumeration right after {@code solution}: the next call to {@link #next()}
      * yields the first solution lexicographically greater than it.
      *
-     * @throws IllegalArgumentException if {@code solution} is not a solution of this size that
-     *     starts with this enumeration's prefix
+     * @throws IllegalArgumentException if {@code solution} is not a solution of this size
      */
     public void resumeAfter(Placement solution) {
         if (solution.size() != n || !solution.isSolution()) {
             throw new IllegalArgumentException("'" + solution + "' is not a solution of size " + n);
         }
-        for (int row = 0; row < prefixLength; row++) {
-            if (queen[row] != 1 << solution.column(row)) {
-                throw new IllegalArgumentException("'" + solution + "' does not start with this prefix");
-            }
-        }
-        for (int row = floor; row < n; row++) {
+        for (int row = 0; row < n; row++) {
             int bit = 1 << solution.column(row);
             // Keep only the free columns right of the queen: -(bit << 1) has exactly the bits above bit.
             candidates[row] = free(row) & -(bit << 1);
@@ -117,7 +81,7 @@ public final class StackBacktracker {
             return false;
         }
         int row = depth;
-        while (row >= floor) {
+        while (row >= 0) {
             int open = candidates[row];
             if (open == 0) {
                 row--;
@@ -151,15 +115,6 @@ public final class StackBacktracker {
             solution[row] = column(row);
         }
         return new Placement(solution);
-    }
-
-    /** Counts the remaining solutions, consuming the enumeration. */
-    public long countRemaining() {
-        long count = 0;
-        while (next()) {
-            count++;
-        }
-        return count;
     }
 
     public int size() {

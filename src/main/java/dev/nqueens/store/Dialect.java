@@ -2,7 +2,6 @@ package dev.nqueens.store;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import javax.sql.DataSource;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -24,10 +23,5 @@ public enum Dialect {
     /** The dialect of the database behind {@code jdbc}. */
     public static Dialect of(JdbcTemplate jdbc) {
         return jdbc.execute((ConnectionCallback<Dialect>) Dialect::of);
-    }
-
-    /** The dialect of the database behind {@code dataSource}. */
-    public static Dialect of(DataSource dataSource) {
-        return of(new JdbcTemplate(dataSource));
     }
 }

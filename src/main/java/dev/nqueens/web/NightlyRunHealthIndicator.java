@@ -50,12 +50,6 @@ public class NightlyRunHealthIndicator implements HealthIndicator {
         return of(last, created, starts.lastFailed(), schedule, Instant.now());
     }
 
-    /** The nightly health as of {@code now}, with no scheduled night of this process that failed to start. */
-    public static Health of(
-            Optional<LastRun> last, Optional<Instant> databaseCreated, NightlyDue schedule, Instant now) {
-        return of(last, databaseCreated, Optional.empty(), schedule, now);
-    }
-
     /**
      * The nightly health as of {@code now}.
      *

@@ -261,6 +261,7 @@ class PruneIntegrationTests {
             Health health = NightlyRunHealthIndicator.of(
                     last,
                     runs.databaseCreated(),
+                    Optional.empty(),
                     NightlyDue.of(new NqueensProperties.Schedule("0 2 * * *", "", "UTC", true)),
                     Instant.now());
             assertThat(health.getStatus()).isEqualTo(Status.DOWN);

@@ -2,6 +2,7 @@ package dev.nqueens.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 import dev.nqueens.Reference;
 import org.junit.jupiter.api.Test;
@@ -44,9 +45,9 @@ class PlacementTests {
     }
 
     @Test
-    void checksBoardsWiderThanALongHasBitsForItsDiagonals() {
+    void checksTheWidestBoardsTheBitsHoldAndRefusesWiderOnes() {
         // For n prime to 6, the queen of row r on column 2r mod n attacks no other.
-        int[] columns = new int[35];
+        int[] columns = new int[31];
         for (int row = 0; row < columns.length; row++) {
             columns[row] = 2 * row % columns.length;
         }
@@ -55,6 +56,7 @@ class PlacementTests {
         swapped[0] = columns[1];
         swapped[1] = columns[0]; // now rows 0 and 2 (0-based columns 2 and 4) share a diagonal
         assertThat(new Placement(swapped).isSolution()).isFalse();
+        assertThatIllegalStateException().isThrownBy(() -> new Placement(new int[33]).isSolution());
     }
 
     /** Every permutation of the columns from {@code row} on, counted where {@code isSolution} holds. */

@@ -25,7 +25,7 @@ class RepresentativeEnumeratorTests {
     @MethodSource("sizes")
     void enumeratesEachClassOnceInLexicographicOrder(int n) {
         Reference.Counts expected = Reference.counts(n);
-        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(n);
+        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(n, null);
         long[] byOrbit = new long[9];
         int[] previous = null;
         for (int[] p = enumerator.next(); p != null; p = enumerator.next()) {
@@ -50,7 +50,7 @@ class RepresentativeEnumeratorTests {
                 .map(Reference.N8::placement)
                 .toList();
         List<String> found = new ArrayList<>();
-        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(8);
+        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(8, null);
         for (int[] p = enumerator.next(); p != null; p = enumerator.next()) {
             StringBuilder oneBased = new StringBuilder();
             for (int c : p) {
@@ -65,7 +65,7 @@ class RepresentativeEnumeratorTests {
     @Test
     void resumesRightAfterAGivenRepresentative() {
         List<int[]> all = new ArrayList<>();
-        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(10);
+        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(10, null);
         for (int[] p = enumerator.next(); p != null; p = enumerator.next()) {
             all.add(p);
         }
@@ -86,7 +86,7 @@ class RepresentativeEnumeratorTests {
         // a representative; the enumeration goes on with the first representative above it.
         int[] solution = {0, 6, 3, 5, 7, 1, 4, 2};
         List<int[]> all = new ArrayList<>();
-        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(8);
+        RepresentativeEnumerator enumerator = new RepresentativeEnumerator(8, null);
         for (int[] p = enumerator.next(); p != null; p = enumerator.next()) {
             all.add(p);
         }
@@ -99,11 +99,11 @@ class RepresentativeEnumeratorTests {
 
     @Test
     void rejectsWhatIsNotASolution() {
-        assertThrows(IllegalArgumentException.class, () -> new RepresentativeEnumerator(0));
+        assertThrows(IllegalArgumentException.class, () -> new RepresentativeEnumerator(0, null));
         assertThrows(
                 IllegalArgumentException.class,
                 () -> new RepresentativeEnumerator(8, new int[] {0, 1, 2, 3, 4, 5, 6, 7}));
         assertThrows(IllegalArgumentException.class, () -> new RepresentativeEnumerator(8, new int[] {0, 4, 7}));
-        assertThrows(IllegalStateException.class, () -> new RepresentativeEnumerator(8).orbitSize());
+        assertThrows(IllegalStateException.class, () -> new RepresentativeEnumerator(8, null).orbitSize());
     }
 }

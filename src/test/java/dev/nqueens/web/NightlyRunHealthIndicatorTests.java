@@ -33,7 +33,8 @@ class NightlyRunHealthIndicatorTests {
     }
 
     private static Health health(LastRun last, NightlyDue schedule, String now) {
-        return NightlyRunHealthIndicator.of(Optional.of(last), Optional.empty(), schedule, Instant.parse(now));
+        return NightlyRunHealthIndicator.of(
+                Optional.of(last), Optional.empty(), Optional.empty(), schedule, Instant.parse(now));
     }
 
     @Test
@@ -47,6 +48,7 @@ class NightlyRunHealthIndicatorTests {
                         "n=18 disagrees with the known values",
                         Optional.of(START.minus(Duration.ofDays(1))),
                         Optional.of(START.minus(Duration.ofDays(1))))),
+                Optional.empty(),
                 Optional.empty(),
                 DAILY,
                 NOON);
@@ -144,15 +146,15 @@ class NightlyRunHealthIndicatorTests {
     @Test
     void beforeTheFirstRunItIsUnknownUntilTheFirstNightAfterTheDatabaseWasCreatedIsOverdue() {
         Optional<Instant> created = Optional.of(Instant.parse("2026-12-01T10:00:00Z"));
-        Health waiting =
-                NightlyRunHealthIndicator.of(Optional.empty(), created, DAILY, Instant.parse("2026-12-02T03:00:00Z"));
+        Health waiting = NightlyRunHealthIndicator.of(
+                Optional.empty(), created, Optional.empty(), DAILY, Instant.parse("2026-12-02T03:00:00Z"));
         assertThat(waiting.getStatus()).isEqualTo(Status.UNKNOWN);
         assertThat(waiting.getDetails())
                 .containsEntry("reason", "no run yet")
                 .containsEntry("due", "2026-12-02T03:00:00Z");
 
-        Health silent =
-                NightlyRunHealthIndicator.of(Optional.empty(), created, DAILY, Instant.parse("2026-12-02T03:00:01Z"));
+        Health silent = NightlyRunHealthIndicator.of(
+                Optional.empty(), created, Optional.empty(), DAILY, Instant.parse("2026-12-02T03:00:01Z"));
         assertThat(silent.getStatus()).isEqualTo(Status.DOWN);
         assertThat(silent.getDetails())
                 .containsEntry(
@@ -161,7 +163,7 @@ class NightlyRunHealthIndicatorTests {
                                 + " 2026-12-01T10:00:00Z; the run scheduled for 2026-12-02T02:00:00Z should have ended by"
                                 + " 2026-12-02T03:00:00Z");
 
-        assertThat(NightlyRunHealthIndicator.of(Optional.empty(), Optional.empty(), DAILY, NOON)
+        assertThat(NightlyRunHealthIndicator.of(Optional.empty(), Optional.empty(), Optional.empty(), DAILY, NOON)
                         .getStatus())
                 .as("without the schema's age")
                 .isEqualTo(Status.UNKNOWN);
@@ -171,7 +173,11 @@ class NightlyRunHealthIndicatorTests {
     void runsThatNeverFinishedANightCountFromTheDatabasesCreation() {
         LastRun stopped = new LastRun(3, "STOPPED", START, END, "", Optional.empty(), Optional.empty());
         Health health = NightlyRunHealthIndicator.of(
-                Optional.of(stopped), Optional.of(Instant.parse("2026-11-30T10:00:00Z")), DAILY, NOON);
+                Optional.of(stopped),
+                Optional.of(Instant.parse("2026-11-30T10:00:00Z")),
+                Optional.empty(),
+                DAILY,
+                NOON);
         assertThat(health.getStatus()).isEqualTo(Status.DOWN);
         assertThat(health.getDetails().get("reason").toString())
                 .startsWith("no run has completed its night since the"
