@@ -6,7 +6,6 @@ import dev.nqueens.failure.ExitCode;
 import dev.nqueens.failure.Failure;
 import dev.nqueens.failure.UnavailableException;
 import dev.nqueens.job.LostDatabase;
-import dev.nqueens.job.Outage;
 import dev.nqueens.settings.Durations;
 import dev.nqueens.store.SchemaCheck;
 import java.time.Duration;
@@ -105,7 +104,7 @@ final class WorkerCommand extends Subcommand {
                                     .out()
                                     .printf(
                                             "%s waiting for %s: %s%n",
-                                            TIME.format(LocalDateTime.now()), what, Outage.firstLineOfRoot(failure)));
+                                            TIME.format(LocalDateTime.now()), what, Failure.rootMessage(failure)));
                 }
             }
         });
@@ -117,7 +116,7 @@ final class WorkerCommand extends Subcommand {
             if (what.isPresent()) {
                 throw new UnavailableException(
                         "gave up after " + Durations.format(wait.toSeconds()) + " waiting for " + what.get() + ": "
-                                + Outage.firstLineOfRoot(failure),
+                                + Failure.rootMessage(failure),
                         failure);
             }
             if (failure instanceof RuntimeException runtime) {

@@ -70,9 +70,4 @@ public final class Outage {
     public String service() {
         return service;
     }
-
-    /** The first line of the innermost cause's message. */
-    public static String firstLineOfRoot(Throwable failure) {
-        return Failure.rootMessage(failure);
-    }
 }
