@@ -25,14 +25,8 @@ import picocli.CommandLine.TypeConversionException;
         description = "Solves the N-Queens problem for a range of board sizes, stores the solutions in a SQL"
                 + " database, reduces them to their symmetry classes and exports JSON and CSV reports.",
         commandListHeading = "%nCommands:%n",
-        footer = {
-            "",
-            "`./nqueens COMMAND --help` (or `./nqueens help COMMAND`) shows one command's options and an" + " example."
-        })
-public final class NqueensCommand implements Callable<Integer> {
-
-    /** The commands, in the order help lists them; {@code help} last. */
-    static final List<Class<?>> COMMANDS = List.of(
+        // In the order help lists them; help last.
+        subcommands = {
             RunCommand.class,
             ShowCommand.class,
             CountCommand.class,
@@ -47,7 +41,13 @@ public final class NqueensCommand implements Callable<Integer> {
             PruneCommand.class,
             BackupCommand.class,
             RestoreCommand.class,
-            CommandLine.HelpCommand.class);
+            CommandLine.HelpCommand.class
+        },
+        footer = {
+            "",
+            "`./nqueens COMMAND --help` (or `./nqueens help COMMAND`) shows one command's options and an" + " example."
+        })
+public final class NqueensCommand implements Callable<Integer> {
 
     private final Launch launch;
 
@@ -71,12 +71,6 @@ public final class NqueensCommand implements Callable<Integer> {
     public static int execute(String[] args, Console console) {
         NqueensCommand root = new NqueensCommand(console);
         CommandLine commandLine = new CommandLine(root);
-        // picocli builds the model of every command it is given, by reflection, before it parses: a command
-        // line that names its command (and asks for no help) is given that command alone; the other commands'
-        // names are still known to the errors (below).
-        for (Class<?> command : commandsFor(args)) {
-            commandLine.addSubcommand(command);
-        }
         commandLine.setOut(new PrintWriter(console.out(), true));
         commandLine.setErr(new PrintWriter(console.err(), true));
         // The options' values are converted as they are parsed (Options; an output format is an enum).
@@ -88,7 +82,7 @@ public final class NqueensCommand implements Callable<Integer> {
                     .println("nqueens: " + line
                             + (failure.getCause() instanceof TypeConversionException
                                     ? ""
-                                    : " (commands: " + String.join(", ", commandNames()) + "; see --help)"));
+                                    : " (commands: " + String.join(", ", commandNames(commandLine)) + "; see --help)"));
             return dev.nqueens.failure.ExitCode.USAGE;
         });
         commandLine.setExecutionExceptionHandler((failure, command, parsed) -> {
@@ -107,23 +101,10 @@ public final class NqueensCommand implements Callable<Integer> {
         return exitCode;
     }
 
-    /** The command a command line names first, alone, if it asks for no help; otherwise every command. */
-    private static List<Class<?>> commandsFor(String[] args) {
-        if (args.length > 0 && !asksForHelp(args)) {
-            for (Class<?> command : COMMANDS) {
-                if (command.getAnnotation(Command.class).name().equals(args[0])) {
-                    return List.of(command);
-                }
-            }
-        }
-        return COMMANDS;
-    }
-
-    private static List<String> commandNames() {
-        return COMMANDS.stream()
-                .map(command -> command.getAnnotation(Command.class))
-                .filter(command -> !command.hidden())
-                .map(Command::name)
+    private static List<String> commandNames(CommandLine root) {
+        return root.getSubcommands().values().stream()
+                .filter(command -> !command.getCommandSpec().usageMessage().hidden())
+                .map(CommandLine::getCommandName)
                 .filter(name -> !name.equals("help"))
                 .toList();
     }
