@@ -205,7 +205,7 @@ final class DisjointPairs {
 
     /**
      * Writes each bucket's chunk tables, word by word: the word's 64 patterns turned into one long
-     * per bit (a 64×64 bit transpose), then each chunk's 64 ORs.
+     * per bit (a 64×64 bit transpose), then each chunk's table of {@link #ROWS} ORs.
      */
     private void buildTables(int buckets, int chunks) {
         stride = chunks * ROWS;
