@@ -201,7 +201,9 @@ class ClusterFunctionalTests {
         // The worker's first partition loses the database (the server ends its session) after the worker
         // claimed it and before it could record the start: the worker hands it back once the database
         // answers, and the manager sends it again when it finds it unclaimed, without waiting for the
-        // lease to run out (worker-timeout: a minute by default).
+        // lease to run out (worker-timeout: a minute by default). Sent again, it loses the database as
+        // Spring Batch marks it started, before its listeners run: it ends as a partition that lost the
+        // database, and the run goes on with it from its last commit instead of failing.
         execute("""
                 CREATE SEQUENCE partition_starts;
                 CREATE FUNCTION lose_the_database_once() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -213,11 +215,26 @@ class ClusterFunctionalTests {
                 END $$;
                 CREATE TRIGGER lose_the_database_once BEFORE INSERT ON partition_execution
                   FOR EACH ROW EXECUTE FUNCTION lose_the_database_once();
+                CREATE SEQUENCE step_starts;
+                CREATE FUNCTION lose_the_database_as_a_step_starts() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                  IF NEW.status = 'STARTED' AND OLD.status <> 'STARTED' AND NEW.step_name LIKE '%:n%'
+                      AND nextval('step_starts') = 1 THEN
+                    PERFORM pg_terminate_backend(pg_backend_pid());
+                  END IF;
+                  RETURN NEW;
+                END $$;
+                CREATE TRIGGER lose_the_database_as_a_step_starts BEFORE UPDATE ON batch_step_execution
+                  FOR EACH ROW EXECUTE FUNCTION lose_the_database_as_a_step_starts();
                 """);
         NqueensProcess first = countingWorker();
         NqueensProcess.Result resumed = run("run", "--sizes", "14");
         assertThat(resumed.exitCode()).as(resumed.out() + resumed.err()).isZero();
         assertThat(first.output()).contains("the database went away before it started; handed back");
+        assertThat(query("SELECT COUNT(*) FROM batch_step_execution WHERE step_name LIKE '%:n14%'"
+                        + " AND exit_code = '" + dev.nqueens.job.LostDatabase.EXIT_CODE + "'"))
+                .as("the partition that lost the database as it started")
+                .isEqualTo(1);
         assertThat(resumed.out())
                 .contains("was not claimed and its request is not in the queue: sent again")
                 .doesNotContain("no lease renewal");

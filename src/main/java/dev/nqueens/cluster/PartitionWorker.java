@@ -267,10 +267,15 @@ public class PartitionWorker {
             return;
         }
         running.remove(partition.getId());
-        String outcome = outcomeOf(result);
         boolean lostTheDatabase = !result.getStatus().isRunning()
                 && result.getStatus() != BatchStatus.COMPLETED
                 && result.getFailureExceptions().stream().anyMatch(LostDatabase::isCause);
+        if (lostTheDatabase) {
+            // Lost as the partition started, before its listeners ran, it has no exit code saying so:
+            // the manager runs it again only on that code.
+            result.setExitStatus(LostDatabase.EXIT_STATUS);
+        }
+        String outcome = outcomeOf(result);
         String detail = lostTheDatabase
                 ? "lost the database: "
                         + Failure.rootMessage(result.getFailureExceptions().get(0))

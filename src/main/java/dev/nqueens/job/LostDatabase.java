@@ -25,6 +25,10 @@ public final class LostDatabase {
     /** The exit code of a partition that failed because its database connection was lost. */
     public static final String EXIT_CODE = "DATABASE_LOST";
 
+    /** The exit status of a partition that failed on a lost connection. */
+    public static final ExitStatus EXIT_STATUS = new ExitStatus(
+            EXIT_CODE, "the database connection was lost; the partition is run again from its last commit");
+
     private LostDatabase() {}
 
     /**
@@ -90,9 +94,7 @@ public final class LostDatabase {
         public ExitStatus afterStep(StepExecution partition) {
             if (partition.getStatus().isUnsuccessful()
                     && partition.getFailureExceptions().stream().anyMatch(LostDatabase::isCause)) {
-                return new ExitStatus(
-                        EXIT_CODE,
-                        "the database connection was lost; the partition is run again from" + " its last commit");
+                return EXIT_STATUS;
             }
             return null;
         }
