@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Every {@code sql} block of docs/sql.md, run as the page says, through {@code ./nqueens sql} (in
+ * Every {@code sql} block and {@code ./nqueens sql} command line of docs/sql.md, run as the page says, through {@code ./nqueens sql} (in
  * this JVM), on a fresh database holding sizes 1-10 (1-8 with every solution, 9 as class
  * representatives, 10 counted) after a rerun with nothing to compute: in the table, CSV and JSON
  * each answers with rows and no number in exponent notation, and with the published record's
@@ -181,15 +181,21 @@ class SqlExamplesIntegrationTests {
         }
     }
 
+    /** A command line of a shell block: {@code ./nqueens sql "STATEMENT" …}. */
+    private static final Pattern COMMAND_LINE = Pattern.compile("^\\./nqueens sql \"([^\"]+)\"");
+
     /**
      * The {@code sql} blocks of docs/sql.md, each as a user passes it to {@code ./nqueens sql "…"}:
-     * the statement without its comment lines.
+     * the statement without its comment lines; and the statements of its shell blocks' command lines.
      */
     static List<String> documentedExamples() throws IOException {
         List<String> blocks = new ArrayList<>();
         StringBuilder current = null;
         for (String line : Files.readAllLines(Path.of("docs", "sql.md"))) {
-            if (line.equals("```sql")) {
+            java.util.regex.Matcher command = COMMAND_LINE.matcher(line);
+            if (command.find()) {
+                blocks.add(command.group(1));
+            } else if (line.equals("```sql")) {
                 current = new StringBuilder();
             } else if (line.equals("```") && current != null) {
                 blocks.add(current.toString().strip());
