@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import dev.nqueens.job.LostDatabase;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -232,7 +233,7 @@ class ClusterFunctionalTests {
         assertThat(resumed.exitCode()).as(resumed.out() + resumed.err()).isZero();
         assertThat(first.output()).contains("the database went away before it started; handed back");
         assertThat(query("SELECT COUNT(*) FROM batch_step_execution WHERE step_name LIKE '%:n14%'"
-                        + " AND exit_code = '" + dev.nqueens.job.LostDatabase.EXIT_CODE + "'"))
+                        + " AND exit_code = '" + LostDatabase.EXIT_CODE + "'"))
                 .as("the partition that lost the database as it started")
                 .isEqualTo(1);
         assertThat(resumed.out())

@@ -13,6 +13,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -192,7 +193,7 @@ class SqlExamplesIntegrationTests {
         List<String> blocks = new ArrayList<>();
         StringBuilder current = null;
         for (String line : Files.readAllLines(Path.of("docs", "sql.md"))) {
-            java.util.regex.Matcher command = COMMAND_LINE.matcher(line);
+            Matcher command = COMMAND_LINE.matcher(line);
             if (command.find()) {
                 blocks.add(command.group(1));
             } else if (line.equals("```sql")) {
